@@ -1,0 +1,72 @@
+import { useId, type ComponentProps, type ReactNode } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { cn } from "@/lib/utils";
+
+/** ARIA wiring for a control whose hint and error live under it. */
+export function fieldAria(id: string, error?: string, hint?: ReactNode) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  } as const;
+}
+
+export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+type FormFieldProps = {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  /** The control; give it `{...fieldAria(id, error, hint)}`. */
+  children: ReactNode;
+};
+
+/** A visible label bound to its control, then the hint and the error message. */
+export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldHint id={id}>{hint}</FieldHint>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+type TextFieldProps = ComponentProps<"input"> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  containerClassName?: string;
+};
+
+/** Label + input + hint + error in one; spreads react-hook-form's `register()` result. */
+export function TextField({ label, error, hint, containerClassName, id, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <FormField id={fieldId} label={label} error={error} hint={hint} className={containerClassName}>
+      <Input {...inputProps} {...fieldAria(fieldId, error, hint)} />
+    </FormField>
+  );
+}

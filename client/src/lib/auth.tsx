@@ -1,0 +1,112 @@
+import { createContext, use, type ReactNode } from "react";
+import { useMutation, useQuery, type UseMutationResult } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { z } from "zod";
+import type { PublicUser } from "@shared/api-types";
+import type { LoginInput, registerSchema } from "@shared/validators/auth";
+import { apiRequest, getQueryFn, NetworkError, parseApiError } from "@/lib/api-client";
+import { queryClient } from "@/lib/query-client";
+import { toast } from "@/hooks/use-toast";
+
+/** The payload the sign-up forms send; `confirmPassword` only from the first variant. */
+export type RegisterPayload = z.input<typeof registerSchema>;
+
+export const USER_QUERY_KEY = ["/api/user"] as const;
+
+/** Spec 000 §9: the pause before leaving the page after sign-out. */
+const SIGN_OUT_RELOAD_DELAY_MS = 500;
+
+type AuthContextValue = {
+  user: PublicUser | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
+  registerMutation: UseMutationResult<PublicUser, Error, RegisterPayload>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** A new user must never see the cached data of the previous one. */
+function startSession(user: PublicUser): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+  queryClient.setQueryData(USER_QUERY_KEY, user);
+}
+
+function failureDescription(error: Error, emptyFallback: string): string {
+  if (error instanceof NetworkError) return "Network error. Please try again.";
+  return parseApiError(error).message || emptyFallback;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const { data, isLoading } = useQuery<PublicUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+  });
+  const user = data ?? null;
+
+  const loginMutation = useMutation<PublicUser, Error, LoginInput>({
+    mutationFn: async (credentials) => (await apiRequest("POST", "/api/login", credentials)).json(),
+    onSuccess: (signedIn) => {
+      startSession(signedIn);
+      toast({ title: "Welcome back!", description: "You have successfully logged in.", variant: "success" });
+    },
+    onError: (error) => {
+      toast({
+        title: "Login failed",
+        description: failureDescription(error, "Invalid credentials"),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const registerMutation = useMutation<PublicUser, Error, RegisterPayload>({
+    mutationFn: async (fields) => (await apiRequest("POST", "/api/register", fields)).json(),
+    onSuccess: (created) => {
+      startSession(created);
+      toast({ title: "Welcome to Heirloom!", description: "Account created successfully.", variant: "success" });
+    },
+    onError: (error) => {
+      toast({
+        title: "Registration failed",
+        description: failureDescription(error, "Registration failed."),
+        variant: "destructive",
+      });
+    },
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      // Leave the protected screen first so the route guard never flags the sign-out as "Unauthorized".
+      navigate("/", { replace: true });
+      queryClient.setQueryData(USER_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      try {
+        await apiRequest("POST", "/api/logout");
+      } catch (error) {
+        console.error("Sign-out request failed", error);
+      }
+    },
+    onSettled: () => {
+      toast({ title: "Signed out", description: "You have been signed out successfully." });
+      setTimeout(() => window.location.replace("/"), SIGN_OUT_RELOAD_DELAY_MS);
+    },
+  });
+
+  const value: AuthContextValue = {
+    user,
+    isLoading,
+    isAuthenticated: user !== null,
+    loginMutation,
+    registerMutation,
+    logoutMutation,
+  };
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = use(AuthContext);
+  if (!context) throw new Error("useAuth must be used inside <AuthProvider>");
+  return context;
+}

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { randomUUID } from "node:crypto";
+import { createPassport } from "./auth/passport";
+import { createLimiters, type Limiters } from "./auth/rate-limits";
+import { createSession, enforceSessionLimits } from "./auth/session";
+import type { AppDeps } from "./deps";
+import { registerAuthRoutes } from "./features/auth/auth.routes";
+import { registerHealthRoutes } from "./features/health/health.routes";
+import { AppError } from "./lib/app-error";
+import { createRouteTable, type RouteSpec } from "./lib/route-registry";
+import { errorHandler } from "./middleware/error-handler";
+import { sameOrigin } from "./middleware/same-origin";
+
+export type App = {
+  app: Express;
+  routes: RouteSpec[];
+  limiters: Limiters;
+  /** Stops background timers (session pruning) — the caller closes the database. */
+  close(): Promise<void>;
+};
+
+export const SPA_DIR = path.resolve(import.meta.dirname, "../dist/public");
+
+/** API answers are never cached; the SPA's hashed assets are. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
+
+/**
+ * Builds the Express app from explicit dependencies. Order matters: security headers and the same-origin check run
+ * before any body is read; the session store and passport run before routes; the error handler is last.
+ */
+export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?: boolean } = {}): App {
+  const { config, database, logger, clock } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  app.set("query parser", "simple");
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/api/health" },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split("?")[0] }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "base-uri": ["'none'"],
+          "object-src": ["'none'"],
+          "frame-ancestors": ["'none'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'"],
+          "form-action": ["'self'"],
+          "upgrade-insecure-requests": config.isSecure ? [] : null,
+        },
+      },
+      crossOriginOpenerPolicy: { policy: "same-origin" },
+      referrerPolicy: { policy: "no-referrer" },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    }),
+  );
+  app.use((req, _res, next) => (req.method === "TRACE" || req.method === "TRACK" ? next(new AppError(405, "Method not allowed")) : next()));
+  app.use("/api", noStore);
+  app.use(sameOrigin(config.publicOrigin));
+
+  const limiters = createLimiters({ kind: "pg", pool: database.pool }, config.rateLimits);
+  const sessionParts = createSession({ config, pool: database.pool, logger, prune: opts.pruneSessions ?? true });
+  const passport = createPassport(database.db, config);
+
+  app.use(express.json({ limit: "100kb", type: "application/json", strict: true }));
+  app.use(sessionParts.middleware);
+  app.use(passport.initialize());
+  app.use((req, res, next) => (req.session ? passport.session()(req, res, next) : next()));
+  app.use(enforceSessionLimits(clock));
+
+  const table = createRouteTable(app);
+  registerHealthRoutes(table, deps);
+  registerAuthRoutes(table, deps, limiters, passport);
+
+  app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
+  mountSpa(app, opts.spaDir ?? SPA_DIR);
+  app.use(errorHandler);
+
+  return {
+    app,
+    routes: table.routes,
+    limiters,
+    async close() {
+      sessionParts.store.close();
+    },
+  };
+}
+
+/** Serves the built SPA: hashed assets cached for a year, every other GET answers index.html (client routing). */
+function mountSpa(app: Express, spaDir: string) {
+  const index = path.join(spaDir, "index.html");
+  app.use("/assets", express.static(path.join(spaDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(express.static(spaDir, { index: false, dotfiles: "deny" }));
+  app.get(/.*/, (_req, res, next) => {
+    if (!fs.existsSync(index)) return next(new AppError(404, "The client has not been built. Run npm run build."));
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,42 @@
+import { Passport } from "passport";
+import { Strategy as GoogleStrategy, type Profile } from "passport-google-oauth20";
+import type { User } from "@shared/schema";
+import type { AppConfig } from "../config";
+import type { Db } from "../db";
+import { findUserById } from "../features/auth/auth.queries";
+import { findOrLinkGoogleUser } from "../features/auth/google.service";
+
+/**
+ * One Passport instance per app (no global state between test apps). The session keeps only the user id;
+ * every request reloads the row, and a suspended or deleted user deserializes to "signed out".
+ */
+export function createPassport(db: Db, config: AppConfig): InstanceType<typeof Passport> {
+  const passport = new Passport();
+  passport.serializeUser((user, done) => done(null, (user as User).id));
+  passport.deserializeUser((id: unknown, done) => {
+    if (typeof id !== "number") return done(null, false);
+    findUserById(db, id)
+      .then((user) => done(null, user && user.status === "active" ? user : false))
+      .catch((err: unknown) => done(err));
+  });
+
+  if (config.google) {
+    passport.use(
+      new GoogleStrategy(
+        {
+          clientID: config.google.clientId,
+          clientSecret: config.google.clientSecret,
+          callbackURL: `${config.publicUrl}/auth/google/callback`,
+          state: true,
+          scope: ["openid", "email", "profile"],
+        },
+        (_accessToken: string, _refreshToken: string, profile: Profile, done: (err: unknown, user?: User | false) => void) => {
+          findOrLinkGoogleUser(db, profile)
+            .then((user) => done(null, user ?? false))
+            .catch((err: unknown) => done(err));
+        },
+      ),
+    );
+  }
+  return passport;
+}

@@ -1,0 +1,72 @@
+import connectPgSimple from "connect-pg-simple";
+import type { RequestHandler } from "express";
+import session from "express-session";
+import type { Logger } from "pino";
+import type pg from "pg";
+import type { AppConfig } from "../config";
+import type { Clock } from "../lib/clock";
+
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** lastSeenAt is rewritten at most this often, so most requests only touch the row's expiry. */
+const LAST_SEEN_GRANULARITY_MS = 60 * 1000;
+
+export function sessionCookieName(config: AppConfig): string {
+  // NOTE: the __Host- prefix requires Secure, so plain-http development uses a plain name.
+  return config.isSecure ? "__Host-hl.sid" : "hl.sid";
+}
+
+export type SessionParts = { middleware: RequestHandler; store: session.Store & { close(): void } };
+
+/** express-session stored in PostgreSQL (table `session`, created by a migration), idle 30 min, cookie per contract. */
+export function createSession(opts: { config: AppConfig; pool: pg.Pool; logger: Logger; prune: boolean }): SessionParts {
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool: opts.pool,
+    tableName: "session",
+    createTableIfMissing: false,
+    pruneSessionInterval: opts.prune ? 15 * 60 : false,
+    ttl: IDLE_TIMEOUT_MS / 1000,
+    errorLog: (...args: unknown[]) => opts.logger.warn({ detail: String(args[0]) }, "session store error"),
+  });
+  const middleware = session({
+    name: sessionCookieName(opts.config),
+    secret: opts.config.sessionSecrets,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: opts.config.trustProxy > 0,
+    cookie: {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: opts.config.isSecure,
+      path: "/",
+      maxAge: IDLE_TIMEOUT_MS,
+    },
+  });
+  return { middleware, store };
+}
+
+/**
+ * Ends sessions that outlived the idle (30 min) or absolute (12 h) limit by the injectable clock, or whose
+ * user changed password since. Runs after passport so req.user is already reloaded.
+ */
+export function enforceSessionLimits(clock: Clock): RequestHandler {
+  return (req, _res, next) => {
+    const s = req.session;
+    if (!s || !req.user) return next();
+    const now = clock.now().getTime();
+    const expired =
+      (s.signedInAt !== undefined && now - s.signedInAt > ABSOLUTE_TIMEOUT_MS) ||
+      (s.lastSeenAt !== undefined && now - s.lastSeenAt > IDLE_TIMEOUT_MS) ||
+      (s.sessionVersion ?? 0) !== req.user.sessionVersion;
+    if (expired) {
+      req.user = undefined;
+      s.destroy(() => next());
+      return;
+    }
+    if (s.lastSeenAt === undefined || now - s.lastSeenAt > LAST_SEEN_GRANULARITY_MS) s.lastSeenAt = now;
+    next();
+  };
+}

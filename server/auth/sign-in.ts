@@ -1,0 +1,27 @@
+import type { Request, Response } from "express";
+import type { User } from "@shared/schema";
+import type { Clock } from "../lib/clock";
+
+/** Signs the user in on a fresh session id (passport regenerates it: no fixation) and stamps its limits. */
+export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.login(user, (err) => {
+      if (err) return reject(err);
+      const now = clock.now().getTime();
+      req.session.signedInAt = now;
+      req.session.lastSeenAt = now;
+      req.session.sessionVersion = user.sessionVersion;
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
+/** Ends the session server-side (row deleted), clears the cookie and tells the browser to drop its state. */
+export async function signOut(req: Request, res: Response, cookieName: string): Promise<void> {
+  if (req.session) {
+    await new Promise<void>((resolve, reject) => req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+  }
+  res.clearCookie(cookieName, { path: "/" });
+  res.setHeader("Clear-Site-Data", '"cache", "cookies", "storage"');
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  APP_ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
+      .optional(),
+  ),
+  ADMIN_EMAILS: z.string().default(""),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Heirloom <no-reply@heirloom.local>"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  REDIS_URL: optionalString,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type RateLimitRule = { points: number; durationSeconds: number };
+
+export type AppConfig = {
+  env: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  publicOrigin: string;
+  isSecure: boolean;
+  sessionSecrets: string[];
+  /** Master keys by key id; `currentKid` encrypts, every listed kid decrypts. */
+  encryptionKeys: Record<string, Buffer>;
+  currentKid: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey: string; webhookSecret: string | undefined } | undefined;
+  storage:
+    | { driver: "local"; root: string }
+    | {
+        driver: "s3";
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      };
+  google: { clientId: string; clientSecret: string } | undefined;
+  redisUrl: string | undefined;
+  trustProxy: number;
+  logLevel: string;
+  rateLimits: {
+    loginPerAccountAndIp: RateLimitRule;
+    loginFailuresPerIpPerDay: RateLimitRule;
+    registerPerIp: RateLimitRule;
+    passwordResetPerIp: RateLimitRule;
+    tokenLookupPerIp: RateLimitRule;
+  };
+};
+
+export class ConfigError extends Error {}
+
+/** Reads a secret from DATA_DIR, creating it (mode 0600) on first start. */
+function loadOrCreateSecret(dataDir: string, fileName: string, make: () => string): string {
+  const file = path.join(dataDir, fileName);
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const value = make();
+  fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
+  return value;
+}
+
+/**
+ * Validates the environment once at start-up; a bad value throws a ConfigError whose message is one line
+ * naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const sessionSecret =
+    e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, "session-secret", () => randomBytes(48).toString("base64url"));
+  const encryptionKey =
+    e.APP_ENCRYPTION_KEY ?? loadOrCreateSecret(dataDir, "encryption-key", () => randomBytes(32).toString("base64"));
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3");
+  if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError("Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    isSecure: publicUrl.startsWith("https://"),
+    sessionSecrets: sessionSecret.split(",").map((s) => s.trim()).filter(Boolean),
+    encryptionKeys: { k1: Buffer.from(encryptionKey, "base64") },
+    currentKid: "k1",
+    adminEmails: e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    storage:
+      e.STORAGE_DRIVER === "s3"
+        ? {
+            driver: "s3",
+            bucket: e.S3_BUCKET ?? "",
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { driver: "local", root: path.join(dataDir, "blobs") },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: {
+      loginPerAccountAndIp: { points: 10, durationSeconds: 60 * 60 },
+      loginFailuresPerIpPerDay: { points: 100, durationSeconds: 24 * 60 * 60 },
+      registerPerIp: { points: 20, durationSeconds: 60 * 60 },
+      passwordResetPerIp: { points: 10, durationSeconds: 60 * 60 },
+      tokenLookupPerIp: { points: 30, durationSeconds: 15 * 60 },
+    },
+    ...overrides,
+  };
+}

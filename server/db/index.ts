@@ -1,0 +1,93 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import path from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import type { Logger } from "pino";
+import * as schema from "@shared/schema";
+import type { DatabaseEngine } from "./engine";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** The handle a transaction callback receives; query functions accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+};
+
+const txScope = new AsyncLocalStorage<true>();
+
+export class PoolInsideTransactionError extends Error {
+  constructor() {
+    super("The pool was used inside a transaction: use the transaction handle (tx), never db, inside runInTransaction");
+  }
+}
+
+/**
+ * A pool that refuses to be used from inside a transaction callback. On the embedded engine such a query would
+ * wait for the transaction that is waiting for it — a deadlock — so it fails at once, on every engine, in tests.
+ */
+class GuardedPool extends pg.Pool {
+  override query(...args: unknown[]): never {
+    if (txScope.getStore()) throw new PoolInsideTransactionError();
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+  override connect(...args: unknown[]): never {
+    if (txScope.getStore()) throw new PoolInsideTransactionError();
+    return (super.connect as (...a: unknown[]) => never)(...args);
+  }
+}
+
+/** The one way to run a transaction: the callback gets `tx` and any use of the pool inside it throws. */
+export function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => txScope.run(true, () => fn(tx)));
+}
+
+export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { max?: number } = {}): Database {
+  const pool = new GuardedPool({
+    ...engine.connection,
+    max: opts.max ?? 10,
+    // NOTE: pg waits forever for a connection by default; a short timeout turns an outage into a fast 503.
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 10_000,
+    statement_timeout: 30_000,
+  });
+  // An idle client's error (server restart, socket closed) would otherwise crash the process.
+  pool.on("error", (err) => logger.warn({ err: { message: err.message } }, "database connection lost"));
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    engine,
+    async close() {
+      await pool.end();
+      await engine.close();
+    },
+  };
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../migrations");
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+const OUTAGE_CODES = new Set(["ECONNREFUSED", "ENOENT", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+
+/** True when an error means "the database cannot be reached", as opposed to a bad query. */
+export function isDatabaseOutage(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && OUTAGE_CODES.has(code)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message)) {
+      return true;
+    }
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,68 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { systemSettings, users, type User } from "@shared/schema";
+import type { DbOrTx } from "../../db";
+
+export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function findUserByGoogleId(db: DbOrTx, googleId: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.googleId, googleId)).limit(1);
+  return row;
+}
+
+/** Inserts a user; answers undefined when the e-mail is taken (unique index), so callers can say 409. */
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<User | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<User | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function findUserByResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.passwordResetToken, tokenHash), gt(users.passwordResetExpires, now)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByVerificationToken(db: DbOrTx, tokenHash: string, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.emailVerificationToken, tokenHash), gt(users.emailVerificationExpires, now)))
+    .limit(1);
+  return row;
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.userType, "admin"));
+  return row?.n ?? 0;
+}
+
+export async function getSetting(db: DbOrTx, key: string): Promise<string | undefined> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
+  return row?.value;
+}
+
+export async function putSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+export async function deleteSetting(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(systemSettings).where(eq(systemSettings.key, key));
+}

@@ -1,0 +1,111 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Passport } from "passport";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  promoteAdminSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "@shared/validators/auth";
+import type { User } from "@shared/schema";
+import { assertNotBlocked, consume, penalize, type Limiters } from "../../auth/rate-limits";
+import { sessionCookieName } from "../../auth/session";
+import { signIn, signOut } from "../../auth/sign-in";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/app-error";
+import type { RouteTable } from "../../lib/route-registry";
+import * as auth from "./auth.service";
+import { presentUser } from "./user.presenter";
+
+const INVALID_LOGIN = "Invalid email or password";
+
+function ipOf(req: Request): string {
+  return req.ip ?? "unknown";
+}
+
+export function registerAuthRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters, passport: InstanceType<typeof Passport>) {
+  const { config, clock, mailer } = deps;
+  const db = deps.database.db;
+  const mailCtx = { mailer, publicUrl: config.publicUrl, clock };
+
+  r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
+    await consume(limiters.register, ipOf(req));
+    const input = registerSchema.parse(req.body);
+    const user = await auth.registerUser(db, mailCtx, input);
+    await signIn(req, user, clock);
+    res.status(201).json(presentUser(user));
+  });
+
+  r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
+    const { email, password } = loginSchema.parse(req.body);
+    const accountKey = `${email}|${ipOf(req)}`;
+    await assertNotBlocked(limiters.loginAccountIp, accountKey);
+    await assertNotBlocked(limiters.loginIpDay, ipOf(req));
+    const result = await auth.authenticateLocal(db, email, password);
+    if (!result.ok && result.reason === "suspended") throw new AppError(403, "This account is suspended.");
+    if (!result.ok) {
+      await penalize(limiters.loginAccountIp, accountKey);
+      await penalize(limiters.loginIpDay, ipOf(req));
+      req.log.info({ event: "login_failed" }, "login failed");
+      throw new AppError(401, INVALID_LOGIN);
+    }
+    await limiters.loginAccountIp.delete(accountKey);
+    await signIn(req, result.user, clock);
+    res.json(presentUser(result.user));
+  });
+
+  r.add({ method: "post", path: "/api/logout", access: "public", body: "none" }, async (req, res) => {
+    await signOut(req, res, sessionCookieName(config));
+    res.json({ message: "Signed out" });
+  });
+
+  for (const path of ["/api/user", "/api/auth/user"]) {
+    r.add({ method: "get", path, access: "user" }, (req, res) => {
+      res.json(presentUser(req.user as User));
+    });
+  }
+
+  r.add({ method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true }, async (req, res) => {
+    await consume(limiters.passwordReset, ipOf(req));
+    const { email } = forgotPasswordSchema.parse(req.body);
+    await auth.requestPasswordReset(db, mailCtx, email);
+    res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
+  });
+
+  r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
+    await consume(limiters.tokenLookup, ipOf(req));
+    const { token, password } = resetPasswordSchema.parse(req.body);
+    await auth.resetPassword(db, mailCtx, token, password);
+    res.json({ message: "Your password has been changed. Please sign in." });
+  });
+
+  r.add({ method: "post", path: "/api/auth/verify-email", access: "public", rateLimited: true }, async (req, res) => {
+    await consume(limiters.tokenLookup, ipOf(req));
+    const { token } = verifyEmailSchema.parse(req.body);
+    await auth.verifyEmail(db, clock, token);
+    res.json({ message: "Your e-mail address is confirmed." });
+  });
+
+  r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
+    await consume(limiters.tokenLookup, ipOf(req));
+    const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
+    const user = await auth.promoteToAdmin(db, { user: req.user as User, adminEmails: config.adminEmails, setupToken });
+    req.log.info({ event: "admin_promoted", userId: user.id }, "user promoted to admin");
+    res.json(presentUser(user));
+  });
+
+  r.add({ method: "get", path: "/auth/google", access: "public" }, (req: Request, res: Response, next: NextFunction) => {
+    if (!config.google) return res.redirect("/auth?error=google_not_configured");
+    passport.authenticate("google", { session: false })(req, res, next);
+  });
+
+  r.add({ method: "get", path: "/auth/google/callback", access: "public" }, (req: Request, res: Response, next: NextFunction) => {
+    if (!config.google) return res.redirect("/auth?error=google_not_configured");
+    passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
+      if (err || !user) return res.redirect("/auth?error=google_auth_failed");
+      signIn(req, user, clock).then(() => res.redirect("/"), next);
+    })(req, res, next);
+  });
+
+}

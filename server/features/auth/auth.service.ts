@@ -1,0 +1,135 @@
+import type { RegisterInput } from "@shared/validators/auth";
+import type { User } from "@shared/schema";
+import { runInTransaction, type Db } from "../../db";
+import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Mailer } from "../../lib/mail/mailer";
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from "../../lib/mail/templates";
+import { getDummyHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from "../../lib/passwords";
+import { generateToken, hashToken } from "../../lib/tokens";
+import * as q from "./auth.queries";
+
+const HOUR = 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = HOUR;
+export const VERIFY_TOKEN_TTL_MS = 48 * HOUR;
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
+
+type MailCtx = { mailer: Mailer; publicUrl: string; clock: Clock };
+
+/** Creates a local account (409 when the e-mail is taken) and e-mails a verification link. */
+export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): Promise<User> {
+  if (isCommonPassword(input.password)) {
+    throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
+  }
+  const existing = await q.findUserByEmail(db, input.email);
+  if (existing) throw conflict("An account with this email already exists.");
+  const token = generateToken();
+  const user = await q.insertUser(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    userType: input.userType,
+    emailVerificationToken: hashToken(token),
+    emailVerificationExpires: new Date(ctx.clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+  });
+  if (!user) throw conflict("An account with this email already exists.");
+  await ctx.mailer.send(verifyEmailMail(user.email, user.firstName ?? "", `${ctx.publicUrl}/verify-email/${token}`));
+  return user;
+}
+
+export type LoginResult = { ok: true; user: User } | { ok: false; reason: "invalid" | "suspended" };
+
+/**
+ * Checks e-mail and password. Unknown e-mails are verified against a dummy hash so both failures cost the same;
+ * a weaker stored hash is upgraded on success.
+ */
+export async function authenticateLocal(db: Db, email: string, password: string): Promise<LoginResult> {
+  const user = await q.findUserByEmail(db, email);
+  if (!user || !user.passwordHash) {
+    await verifyPassword(await getDummyHash(), password);
+    return { ok: false, reason: "invalid" };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: "invalid" };
+  if (user.status !== "active") return { ok: false, reason: "suspended" };
+  if (needsRehash(user.passwordHash)) {
+    const upgraded = await q.updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+    return { ok: true, user: upgraded ?? user };
+  }
+  return { ok: true, user };
+}
+
+/** Always succeeds from the caller's view; mails a one-hour, single-use link only when a local account exists. */
+export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string): Promise<void> {
+  const user = await q.findUserByEmail(db, email);
+  if (!user || user.status !== "active") {
+    await hashPassword("timing-equaliser-Aa1");
+    return;
+  }
+  const token = generateToken();
+  await q.updateUser(db, user.id, {
+    passwordResetToken: hashToken(token),
+    passwordResetExpires: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+  });
+  await ctx.mailer.send(resetPasswordMail(user.email, `${ctx.publicUrl}/reset-password/${token}`));
+}
+
+export const INVALID_RESET_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+
+/** Sets a new password from a reset token; the token dies, and every session of the user ends. */
+export async function resetPassword(db: Db, ctx: MailCtx, token: string, password: string): Promise<void> {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
+  }
+  const passwordHash = await hashPassword(password);
+  const user = await runInTransaction(db, async (tx) => {
+    const found = await q.findUserByResetToken(tx, hashToken(token), ctx.clock.now());
+    if (!found) return undefined;
+    return q.updateUser(tx, found.id, {
+      passwordHash,
+      passwordResetToken: null,
+      passwordResetExpires: null,
+      sessionVersion: found.sessionVersion + 1,
+      updatedAt: ctx.clock.now(),
+    });
+  });
+  if (!user) throw new AppError(400, INVALID_RESET_MESSAGE);
+  await ctx.mailer.send(passwordChangedMail(user.email));
+}
+
+/** Marks the e-mail verified; an unknown, expired or used token answers 404 (contract). */
+export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<void> {
+  const user = await q.findUserByVerificationToken(db, hashToken(token), clock.now());
+  if (!user) throw notFound();
+  await q.updateUser(db, user.id, { emailVerified: true, emailVerificationToken: null, emailVerificationExpires: null });
+}
+
+export const NOT_ELIGIBLE_MESSAGE = "You are not eligible for admin privileges.";
+const SETUP_TOKEN_KEY = "admin_setup_token_hash";
+
+/** Promotes the caller when their e-mail is in ADMIN_EMAILS, or with the one-time set-up token while no admin exists. */
+export async function promoteToAdmin(
+  db: Db,
+  opts: { user: User; adminEmails: string[]; setupToken: string | undefined },
+): Promise<User> {
+  const byEmail = opts.adminEmails.includes(opts.user.email.toLowerCase());
+  const promoted = await runInTransaction(db, async (tx) => {
+    if (!byEmail) {
+      if (!opts.setupToken || (await q.countAdmins(tx)) > 0) return undefined;
+      const stored = await q.getSetting(tx, SETUP_TOKEN_KEY);
+      if (!stored || stored !== hashToken(opts.setupToken)) return undefined;
+      await q.deleteSetting(tx, SETUP_TOKEN_KEY);
+    }
+    return q.updateUser(tx, opts.user.id, { userType: "admin" });
+  });
+  if (!promoted) throw forbidden(NOT_ELIGIBLE_MESSAGE);
+  return promoted;
+}
+
+/** At start-up with no admin: a fresh set-up token, whose hash is kept; the token itself is returned to print. */
+export async function issueSetupTokenIfNoAdmin(db: Db): Promise<string | undefined> {
+  if ((await q.countAdmins(db)) > 0) return undefined;
+  const token = generateToken();
+  await q.putSetting(db, SETUP_TOKEN_KEY, hashToken(token));
+  return token;
+}

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Server } from "node:http";
+import { createApp } from "./app";
+import { openDatabase } from "./bootstrap";
+import { ConfigError, loadConfig } from "./config";
+import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
+import { systemClock } from "./lib/clock";
+import { createLogger } from "./lib/logger";
+import { createMailer } from "./lib/mail/mailer";
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
+  const built = createApp({ config, database, logger, mailer, clock: systemClock });
+
+  const setupToken = await issueSetupTokenIfNoAdmin(database.db);
+  if (setupToken) {
+    const file = path.join(config.dataDir, "setup-token");
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, setupToken + "\n", { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    logger.warn({ file }, `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`);
+  }
+
+  const server: Server = built.app.listen(config.port, () => {
+    logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish in time; closing connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await built.close();
+    mailer.close();
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error("Heirloom failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { escapeHtml, type MailMessage } from "./mailer";
+
+function linkMail(to: string, subject: string, intro: string, url: string, outro: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${url}\n\n${outro}\n\n— Heirloom`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(outro)}</p><p>— Heirloom</p>`,
+  };
+}
+
+export function verifyEmailMail(to: string, firstName: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Confirm your Heirloom e-mail address",
+    `Hello ${firstName}, please confirm your e-mail address for Heirloom by opening this link:`,
+    url,
+    "If you did not create an account, you can ignore this message.",
+  );
+}
+
+export function resetPasswordMail(to: string, url: string): MailMessage {
+  return linkMail(
+    to,
+    "Reset your Heirloom password",
+    "Someone asked to reset the password of your Heirloom account. The link works once, for one hour:",
+    url,
+    "If it was not you, ignore this message: your password stays as it is.",
+  );
+}
+
+export function passwordChangedMail(to: string): MailMessage {
+  return {
+    to,
+    subject: "Your Heirloom password was changed",
+    text: "The password of your Heirloom account was just changed and every other session was signed out.\nIf this was not you, reset your password at once.\n\n— Heirloom",
+  };
+}

@@ -1,0 +1,43 @@
+import { hash, verify } from "@node-rs/argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
+
+/** @node-rs/argon2 exports Algorithm as a const enum, which isolated modules cannot read: Argon2id = 2. */
+const ARGON2ID = 2;
+
+/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 35 ms here). */
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(phc: string, password: string): Promise<boolean> {
+  try {
+    return await verify(phc, password);
+  } catch {
+    return false;
+  }
+}
+
+/** True when a stored hash is weaker than today's parameters, so it is upgraded at the next sign-in. */
+export function needsRehash(phc: string): boolean {
+  const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(phc);
+  if (!m) return true;
+  return Number(m[1]) < ARGON2_OPTIONS.memoryCost || Number(m[2]) < ARGON2_OPTIONS.timeCost;
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against this for unknown e-mails makes "no such user" cost the same as "wrong password". */
+export function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword("dummy-password-for-timing-Aa1");
+  return dummyHash;
+}
+
+const COMMON_PASSWORDS = new Set(
+  dictionary["passwords-common"].slice(0, 10_000).map((p) => p.toLowerCase()),
+);
+
+/** The 10 000 most common passwords (offline list), compared case-insensitively. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}

@@ -1,0 +1,38 @@
+import type { ErrorRequestHandler } from "express";
+import { ZodError } from "zod";
+import { AppError, fromZodError, serviceUnavailable } from "../lib/app-error";
+import { isDatabaseOutage } from "../db";
+
+type HttpishError = Error & { status?: number; statusCode?: number; type?: string; code?: string };
+
+function toAppError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return fromZodError(err);
+  if (isDatabaseOutage(err)) return serviceUnavailable();
+  const e = err as HttpishError;
+  // body-parser errors carry a status and a type we can trust
+  if (e?.type === "entity.too.large") return new AppError(413, "The request body is too large.");
+  if (e?.type === "entity.parse.failed") return new AppError(400, "The request body is not valid JSON.");
+  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") return new AppError(415, "Unsupported body encoding.");
+  if (e?.code === "LIMIT_FILE_SIZE") return new AppError(413, "Each file may be at most 100 MB.");
+  if (typeof e?.code === "string" && e.code.startsWith("LIMIT_")) return new AppError(400, "Too many files or fields in this upload.");
+  return undefined;
+}
+
+/** The contract's error model in one place; unexpected errors become 500 with the request id, never a stack. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const appError = toAppError(err);
+  if (res.headersSent) {
+    req.log?.error({ err }, "error after headers were sent");
+    res.destroy();
+    return;
+  }
+  if (appError) {
+    if (appError.status >= 500) req.log?.warn({ status: appError.status, msg: appError.message }, "service unavailable");
+    for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
+    res.status(appError.status).json({ message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) });
+    return;
+  }
+  req.log?.error({ err }, "unexpected error");
+  res.status(500).json({ message: "Something went wrong on our side. Please try again.", requestId: String(req.id ?? "") });
+};

@@ -1,0 +1,18 @@
+import type { User as DbUser } from "@shared/schema";
+
+declare global {
+  namespace Express {
+    // eslint-free declaration merging: the signed-in user is the full database row, reloaded on every request.
+    interface User extends DbUser {}
+  }
+}
+
+declare module "express-session" {
+  interface SessionData {
+    signedInAt: number;
+    lastSeenAt: number;
+    sessionVersion: number;
+  }
+}
+
+export {};

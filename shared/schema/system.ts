@@ -1,0 +1,42 @@
+import { bigint, index, integer, json, jsonb, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+
+/** connect-pg-simple's table (sid, sess, expire), created by a migration rather than at run time. */
+export const sessions = pgTable(
+  "session",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: json("sess").notNull(),
+    expire: timestamp("expire", { precision: 6 }).notNull(),
+  },
+  (t) => [index("IDX_session_expire").on(t.expire)],
+);
+
+/** rate-limiter-flexible's Postgres table, shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/** Small key/value settings, e.g. the hash of the one-time admin set-up token. */
+export const systemSettings = pgTable("system_settings", {
+  key: varchar("key", { length: 64 }).primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Security-relevant events (sign-in, lockout, role change, export…): who, what, when, from where. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    actorId: integer("actor_id"),
+    action: varchar("action", { length: 64 }).notNull(),
+    target: varchar("target", { length: 128 }),
+    requestId: varchar("request_id", { length: 64 }),
+    ip: varchar("ip", { length: 64 }),
+    details: jsonb("details"),
+  },
+  (t) => [index("audit_events_actor_idx").on(t.actorId, t.at)],
+);

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, bigint, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+
+/** Default storage limit: 10 MB (spec 000 §3 and §9). */
+export const DEFAULT_STORAGE_LIMIT_BYTES = 10_485_760;
+
+/**
+ * Every field of spec 000 §3. Token columns hold SHA-256 hashes only, never the token itself;
+ * `password_hash` holds an argon2id PHC string.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 254 }).notNull(),
+    passwordHash: text("password_hash"),
+    firstName: varchar("first_name", { length: 100 }),
+    lastName: varchar("last_name", { length: 100 }),
+    profileImageUrl: text("profile_image_url"),
+    userType: varchar("user_type", { length: 16 }).notNull().default("client"),
+    agentId: integer("agent_id"),
+    stripeCustomerId: varchar("stripe_customer_id", { length: 255 }),
+    stripeSubscriptionId: varchar("stripe_subscription_id", { length: 255 }),
+    plan: varchar("plan", { length: 32 }).notNull().default("free"),
+    storageUsed: bigint("storage_used", { mode: "number" }).notNull().default(0),
+    storageLimit: bigint("storage_limit", { mode: "number" }).notNull().default(DEFAULT_STORAGE_LIMIT_BYTES),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    emailVerificationToken: varchar("email_verification_token", { length: 64 }),
+    emailVerificationExpires: timestamp("email_verification_expires", { withTimezone: true }),
+    passwordResetToken: varchar("password_reset_token", { length: 64 }),
+    passwordResetExpires: timestamp("password_reset_expires", { withTimezone: true }),
+    authProvider: varchar("auth_provider", { length: 16 }).notNull().default("local"),
+    googleId: varchar("google_id", { length: 255 }),
+    /** active | suspended — a suspended user's sessions stop on their next request. */
+    status: varchar("status", { length: 16 }).notNull().default("active"),
+    /** Bumped when the password changes, so other sessions end. */
+    sessionVersion: integer("session_version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    index("users_agent_id_idx").on(t.agentId),
+    index("users_email_verification_token_idx").on(t.emailVerificationToken),
+    index("users_password_reset_token_idx").on(t.passwordResetToken),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
