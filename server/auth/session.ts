@@ -29,6 +29,16 @@ export function createSession(opts: { config: AppConfig; pool: pg.Pool; logger: 
     ttl: IDLE_TIMEOUT_MS / 1000,
     errorLog: (...args: unknown[]) => opts.logger.warn({ detail: String(args[0]) }, "session store error"),
   });
+  // NOTE: express-session treats an ENOENT from store.get as "no such session" (a file-store legacy), and the
+  // embedded engine's unix socket answers ENOENT when it is down: re-label it so an outage is a 503, not a sign-out.
+  const get = store.get.bind(store);
+  store.get = (sid, callback) =>
+    get(sid, (err, value) => {
+      if (err && (err as NodeJS.ErrnoException).code === "ENOENT") {
+        return callback(Object.assign(new Error("session store unreachable", { cause: err }), { code: "ECONNREFUSED" }));
+      }
+      callback(err, value);
+    });
   const middleware = session({
     name: sessionCookieName(opts.config),
     secret: opts.config.sessionSecrets,
@@ -63,7 +73,8 @@ export function enforceSessionLimits(clock: Clock): RequestHandler {
       (s.sessionVersion ?? 0) !== req.user.sessionVersion;
     if (expired) {
       req.user = undefined;
-      s.destroy(() => next());
+      // regenerate (not destroy): the old row goes, and the request carries on as an anonymous one
+      s.regenerate((err) => next(err));
       return;
     }
     if (s.lastSeenAt === undefined || now - s.lastSeenAt > LAST_SEEN_GRANULARITY_MS) s.lastSeenAt = now;

@@ -1,9 +1,5 @@
-import { lazy, type ComponentType } from "react";
-
 /** Every screen is its own chunk, so the first load of "/" carries only the landing page. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+import { lazyPage as page } from "@/lib/lazy-page";
 
 export const LandingPage = page(() => import("./routes/landing/landing-page"), "LandingPage");
 export const AuthPage = page(() => import("./routes/auth/auth-page"), "AuthPage");
@@ -27,4 +23,4 @@ export const AgentOnboardingPage = page(() => import("./routes/agent/agent-onboa
 export const AgentDashboardPage = page(() => import("./routes/agent/agent-dashboard-page"), "AgentDashboardPage");
 export const AdminDashboardPage = page(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
 export const OnboardingPage = page(() => import("./routes/onboarding/onboarding-page"), "OnboardingPage");
-export const NotFoundPage = page(() => import("./routes/not-found-page"), "NotFoundPage");
+export const NotFoundPage = page(() => import("./routes/not-found-page"), "StandaloneNotFoundPage");

@@ -1,6 +1,7 @@
 /**
  * Why a decryption failed, for the security log only. Never shown to users: the HTTP answer is a generic 500.
- * - `unknown-kid`: the value names a master key this process does not hold (retired too early, wrong config).
+ * - `unknown-kid`: no master key this process holds can unwrap the data key (kid retired too early, wrong
+ *   config).
  * - `malformed`: the stored value is not in our format (truncated, wrong version, bad encoding).
  * - `auth-failed`: the authentication tag did not verify (tampering, wrong key, wrong row/column/user/file).
  * - `context-mismatch`: an encrypted file was presented for another file id or purpose.

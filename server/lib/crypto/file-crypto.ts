@@ -48,7 +48,37 @@ export function encryptStream(keyring: Keyring, plaintext: Readable, options: Fi
     frameLength: FILE_FRAME_LENGTH,
   });
   const output = new PassThrough();
-  pipeline(plaintext, encryptor, output, ignoreError);
+  let settled = false;
+  let sourceEnded = false;
+
+  // NOTE: the SDK's encrypt stream must never be destroyed mid-message: it wires its inner streams with a
+  // callback-less readable-stream pipeline() that rethrows "Premature close" as an uncaught exception (a
+  // crash). So on failure it is detached and ended instead, and its remaining output (≤ 1 frame) discarded.
+  const abandon = (err?: Error): void => {
+    if (settled) return;
+    settled = true;
+    plaintext.unpipe(encryptor);
+    encryptor.unpipe(output);
+    encryptor.resume();
+    if (!sourceEnded) encryptor.end();
+    if (!plaintext.destroyed) plaintext.destroy();
+    if (err) output.destroy(err);
+  };
+  plaintext.once("end", () => {
+    sourceEnded = true;
+  });
+  plaintext.once("error", abandon);
+  encryptor.on("error", (err: Error) => {
+    if (settled) return;
+    settled = true;
+    plaintext.unpipe(encryptor);
+    plaintext.destroy();
+    output.destroy(err);
+  });
+  output.once("close", () => {
+    if (!output.writableFinished) abandon(); // the consumer (storage put) gave up
+  });
+  plaintext.pipe(encryptor).pipe(output);
   return output;
 }
 
@@ -67,6 +97,8 @@ export function decryptStream(keyring: Keyring, ciphertext: Readable, options: F
   ciphertext.once("error", (err: unknown) => {
     sourceError = err;
   });
+  // A late error event from the SDK's inner streams after pipeline() has finished must not crash the process.
+  decryptor.on("error", ignoreError);
   pipeline(ciphertext, decryptor, verified, ignoreError);
 
   async function* passVerified(): AsyncGenerator<Buffer> {
@@ -136,10 +168,12 @@ function keyringsFor(keyring: Keyring): FileKeyrings {
   return built;
 }
 
+/** Maps the SDK's error messages onto our reasons, for the security log; unknown messages count as malformed. */
 function reasonOf(err: unknown): "unknown-kid" | "malformed" | "auth-failed" {
   const message = err instanceof Error ? err.message : "";
-  if (/unencrypted data key is invalid|no .*decrypt/i.test(message)) return "unknown-kid";
-  if (/unable to authenticate|authentication tag|Invalid.*tag/i.test(message)) return "auth-failed";
+  // The multi-keyring reports this when no held kid could unwrap the file key.
+  if (/unencryptedDataKey has not been set/i.test(message)) return "unknown-kid";
+  if (/unable to authenticate/i.test(message)) return "auth-failed";
   return "malformed";
 }
 

@@ -9,7 +9,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
-        accent: "bg-accent text-accent-foreground shadow-sm hover:bg-accent/90",
+        accent: "bg-accent text-foreground shadow-sm hover:bg-accent/85",
         destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
         outline: "border border-input bg-card text-foreground shadow-sm hover:bg-muted",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",

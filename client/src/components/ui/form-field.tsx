@@ -70,3 +70,13 @@ export function TextField({ label, error, hint, containerClassName, id, ...input
     </FormField>
   );
 }
+
+/** A form-level failure (not tied to one field), announced when it appears. */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-destructive bg-card p-3 text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}

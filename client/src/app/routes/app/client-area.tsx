@@ -1,0 +1,38 @@
+import { Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { ClientLayout } from "@/components/layouts/client-layout";
+import { PageSpinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { lazyPage as page } from "@/lib/lazy-page";
+
+const DashboardPage = page(() => import("./dashboard-page"), "DashboardPage");
+const AssetsPage = page(() => import("./assets-page"), "AssetsPage");
+const OnlineAccountsPage = page(() => import("./online-accounts-page"), "OnlineAccountsPage");
+const BeneficiariesPage = page(() => import("./beneficiaries-page"), "BeneficiariesPage");
+const DigitalWillPage = page(() => import("./digital-will-page"), "DigitalWillPage");
+const TimeTriggersPage = page(() => import("./time-triggers-page"), "TimeTriggersPage");
+const BackupExportPage = page(() => import("./backup-export-page"), "BackupExportPage");
+const DeathVerificationPage = page(() => import("./death-verification-page"), "DeathVerificationPage");
+const NotFoundPage = page(() => import("../not-found-page"), "NotFoundPage");
+
+/** The client's screens inside one persistent top navigation (spec 000 §2, Client row). */
+export function ClientArea() {
+  return (
+    <ClientLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path={paths.home} component={DashboardPage} />
+          <Route path={paths.dashboard} component={DashboardPage} />
+          <Route path={paths.assets} component={AssetsPage} />
+          <Route path={paths.onlineAccounts} component={OnlineAccountsPage} />
+          <Route path={paths.beneficiaries} component={BeneficiariesPage} />
+          <Route path={paths.digitalWill} component={DigitalWillPage} />
+          <Route path={paths.timeTriggers} component={TimeTriggersPage} />
+          <Route path={paths.backupExport} component={BackupExportPage} />
+          <Route path={paths.deathVerification} component={DeathVerificationPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ClientLayout>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { queryClient } from "@/lib/query-client";
+import { USER_QUERY_KEY } from "@/lib/auth";
+
+export function useVerifyEmail() {
+  return useMutation<void, Error, { token: string }>({
+    mutationFn: async (input) => {
+      await apiRequest("POST", "/api/auth/verify-email", input);
+    },
+    // A signed-in user's emailVerified flag changes; read it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,76 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "wouter";
+import type { z } from "zod";
+import type { PublicUser } from "@shared/api-types";
+import { loginSchema } from "@shared/validators/auth";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form-field";
+import { paths } from "@/config/paths";
+import { useAuth } from "@/lib/auth";
+import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
+
+type LoginFormValues = z.input<typeof loginSchema>;
+
+type LoginFormProps = {
+  onSuccess?: (user: PublicUser) => void;
+  showForgotPassword?: boolean;
+};
+
+/** Email and password sign-in; failures are announced by the auth mutation's notice. */
+export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormProps) {
+  const { loginMutation } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await loginMutation.mutateAsync(values);
+      onSuccess?.(user);
+    } catch (error) {
+      applyServerErrors<LoginFormValues>(error, ["email", "password"], setError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <fieldset disabled={isSubmitting} className="grid gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <div className="grid gap-2">
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          {showForgotPassword ? (
+            <Link
+              href={paths.forgotPassword}
+              className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" className="w-full">
+          {isSubmitting ? "Signing in..." : "Sign In"}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

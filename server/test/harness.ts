@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import supertest from "supertest";
+import { createApp } from "../app";
+import { loadConfig, type AppConfig } from "../config";
+import { createDatabase, runMigrations } from "../db";
+import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/engine";
+import type { AppDeps } from "../deps";
+import { createFakeClock } from "../lib/clock";
+import { createLogger } from "../lib/logger";
+import { createMailer } from "../lib/mail/mailer";
+import { startSmtpSink } from "./smtp-sink";
+import { startTcpProxy } from "./tcp-proxy";
+
+/** A fresh database of its own: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+async function scratchEngine(): Promise<DatabaseEngine> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return startEmbeddedEngine(undefined);
+  const name = `hl_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  // Through a loopback proxy, so outage tests can cut the connection to a real server.
+  const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  target.hostname = "127.0.0.1";
+  target.port = String(proxy.port);
+  const engine = serverEngine(target.toString());
+  return {
+    ...engine,
+    async pause() {
+      proxy.cut();
+    },
+    async resume() {
+      proxy.restore();
+    },
+    async close() {
+      await proxy.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestAppOptions = { config?: Partial<AppConfig>; env?: Record<string, string> };
+
+/**
+ * The real app in-process: real PostgreSQL (embedded or server), a real SMTP server on loopback, a settable clock.
+ * One per test file (call in beforeAll, close in afterAll).
+ */
+export async function startTestApp(opts: TestAppOptions = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-test-"));
+  const smtp = await startSmtpSink();
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "http://heirloom.test",
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      APP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: "silent",
+      ...opts.env,
+    },
+    { ...opts.config },
+  );
+  // Tests register many users from one address; the registration limit has its own test with a small limit.
+  if (!opts.config?.rateLimits) config.rateLimits = { ...config.rateLimits, registerPerIp: { points: 10_000, durationSeconds: 3600 } };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const engine = await scratchEngine();
+  const database = createDatabase(engine, logger);
+  await runMigrations(database.db);
+  const clock = createFakeClock(new Date());
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: path.join(dataDir, "outbox"), logger });
+  const deps: AppDeps = { config, database, logger, mailer, clock };
+  const built = createApp(deps, { pruneSessions: false, spaDir: path.join(dataDir, "no-spa") });
+
+  let counter = 0;
+  const uniqueEmail = (prefix = "user") => `${prefix}${++counter}.${randomBytes(3).toString("hex")}@example.com`;
+
+  return {
+    ...built,
+    deps,
+    db: database.db,
+    pool: database.pool,
+    smtp,
+    clock,
+    dataDir,
+    uniqueEmail,
+    request: () => supertest(built.app),
+    /** Cuts the app off from its database (embedded: stops the socket; server: cuts the proxy). */
+    pauseDatabase: () => engine.pause(),
+    resumeDatabase: () => engine.resume(),
+    agent: () => supertest.agent(built.app),
+    /** Registers a client (or the given type) on a fresh cookie jar and returns both. */
+    async signUp(fields: Partial<{ email: string; password: string; firstName: string; lastName: string; userType: string }> = {}) {
+      const agent = supertest.agent(built.app);
+      const body = {
+        email: fields.email ?? uniqueEmail(),
+        password: fields.password ?? "Kente-Cloth-2026",
+        firstName: fields.firstName ?? "Ama",
+        lastName: fields.lastName ?? "Mensah",
+        userType: fields.userType ?? "client",
+      };
+      const res = await agent.post("/api/register").send(body);
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+      return { agent, user: res.body as { id: number; email: string }, password: body.password };
+    },
+    async close() {
+      await built.close();
+      mailer.close();
+      await smtp.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
