@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
+import { Redis } from "ioredis";
 import { pinoHttp } from "pino-http";
 import { randomUUID } from "node:crypto";
 import { createPassport } from "./auth/passport";
@@ -83,7 +84,9 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   app.use("/api", noStore);
   app.use(sameOrigin(config.publicOrigin));
 
-  const limiters = createLimiters({ kind: "pg", pool: database.pool }, config.rateLimits);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on("error", (err) => logger.warn({ err: { message: err.message } }, "redis error"));
+  const limiters = createLimiters(redis ? { kind: "redis", client: redis } : { kind: "pg", pool: database.pool }, config.rateLimits);
   const sessionParts = createSession({ config, pool: database.pool, logger, prune: opts.pruneSessions ?? true });
   const passport = createPassport(database.db, config);
 
@@ -107,6 +110,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
     limiters,
     async close() {
       sessionParts.store.close();
+      redis?.disconnect();
     },
   };
 }

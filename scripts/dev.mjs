@@ -1,0 +1,13 @@
+// `npm run dev`: the API with reload (tsx watch) and Vite with HMR (proxying /api to the API).
+import { spawn } from "node:child_process";
+
+const children = [
+  spawn("npx", ["tsx", "watch", "--clear-screen=false", "server/index.ts"], { stdio: "inherit", env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? "http://localhost:5173" } }),
+  spawn("npx", ["vite"], { stdio: "inherit" }),
+];
+const stop = () => {
+  for (const child of children) child.kill("SIGTERM");
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+for (const child of children) child.on("exit", (code) => { stop(); process.exitCode = code ?? 0; });
