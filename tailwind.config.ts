@@ -13,7 +13,7 @@ export default {
         foreground: "hsl(222 47% 11%)",
         primary: { DEFAULT: "hsl(222 60% 28%)", foreground: "hsl(0 0% 100%)" },
         secondary: { DEFAULT: "hsl(214 32% 92%)", foreground: "hsl(222 47% 15%)" },
-        accent: { DEFAULT: "hsl(38 80% 45%)", foreground: "hsl(0 0% 100%)" },
+        accent: { DEFAULT: "hsl(38 80% 45%)", foreground: "hsl(222 47% 11%)" },
         muted: { DEFAULT: "hsl(214 32% 94%)", foreground: "hsl(215 20% 35%)" },
         destructive: { DEFAULT: "hsl(0 72% 42%)", foreground: "hsl(0 0% 100%)" },
         success: { DEFAULT: "hsl(142 64% 28%)", foreground: "hsl(0 0% 100%)" },

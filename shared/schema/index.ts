@@ -1,2 +1,4 @@
 export * from "./users";
 export * from "./system";
+export * from "./beneficiaries";
+export * from "./assets";

@@ -14,7 +14,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
   return (
     <Card
       className={cn(
-        "relative flex flex-col p-6",
+        "relative flex w-full flex-col p-6",
         plan.isMostPopular && "border-2 border-primary shadow-lg lg:-mt-4 lg:mb-4",
       )}
     >
@@ -29,7 +29,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
         <span className="text-sm text-muted-foreground">/month</span>
       </p>
       <p className="mt-1 text-sm text-muted-foreground">{plan.storageLabel} secure storage</p>
-      <ul className="mt-6 grid flex-1 gap-3 text-sm">
+      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />

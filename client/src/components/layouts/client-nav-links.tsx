@@ -45,7 +45,9 @@ export function ClientNavLinks({ id, isOpen, onNavigate, children }: ClientNavLi
                 onClick={onNavigate}
                 className={cn(
                   "block rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                  active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                  active
+                    ? "bg-primary text-primary-foreground"
+                    : "text-muted-foreground hover:bg-muted hover:text-foreground",
                 )}
               >
                 {link.label}

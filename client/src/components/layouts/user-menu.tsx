@@ -23,7 +23,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const { logoutMutation } = useAuth();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="gap-1 px-2">
           <span

@@ -1,12 +1,5 @@
 import { dismissToast, useToasts } from "@/hooks/use-toast";
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from "@/components/ui/toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
 
 /** Spec 000 §9: notices stay 5000 ms unless a caller asks otherwise. */
 export const DEFAULT_TOAST_DURATION_MS = 5000;

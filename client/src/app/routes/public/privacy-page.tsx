@@ -36,8 +36,8 @@ export function PrivacyPage() {
       <article className="mx-auto max-w-3xl">
         <h1 className="text-3xl font-bold tracking-tight">Privacy Policy</h1>
         <p className="mt-3 text-muted-foreground">
-          Your estate plan is among the most personal things you can write down. This policy explains what we keep
-          and why. See also our{" "}
+          Your estate plan is among the most personal things you can write down. This policy explains what we keep and
+          why. See also our{" "}
           <Link href={paths.terms} className="font-medium text-primary underline underline-offset-4">
             Terms of Service
           </Link>

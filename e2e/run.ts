@@ -1,0 +1,73 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startServer, type RunningServer } from "./server";
+import { flows } from "./flows";
+
+export const OUTPUT_DIR = path.resolve(import.meta.dirname, "../e2e-output");
+
+export type FlowContext = {
+  baseUrl: string;
+  server: RunningServer;
+  page: Page;
+  context: BrowserContext;
+  browser: Browser;
+  /** Saves a full-page screenshot under e2e-output/<name>.png. */
+  shot(name: string): Promise<void>;
+};
+
+export type Flow = { name: string; run(ctx: FlowContext): Promise<void> };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+async function main() {
+  if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/public/index.html"))) {
+    throw new Error("dist/public is missing: run npm run build first");
+  }
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const only = process.argv[2];
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const flow of flows.filter((f) => !only || f.name.includes(only))) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const shot = async (name: string) => {
+        await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
+      };
+      const started = Date.now();
+      try {
+        await flow.run({ baseUrl: server.baseUrl, server, page, context, browser, shot });
+        if (errors.length) throw new Error(`uncaught page errors: ${errors.join("; ")}`);
+        passed += 1;
+        console.log(`  ✓ ${flow.name} (${Date.now() - started} ms)`);
+      } catch (err) {
+        failed += 1;
+        console.log(`  ✗ ${flow.name}\n    ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        await shot(`FAILED-${flow.name.replace(/\W+/g, "-")}`).catch(() => undefined);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(`\ne2e: ${passed} passed, ${failed} failed`);
+  if (failed > 0) {
+    console.log(server.logs.join("").slice(-4000));
+    process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+/**
+ * The seven asset types of the Assets screen (spec 000 §3 "Asset categories in the add dialog"). One table drives the
+ * type cards, the add dialogs, the API paths and which fields are encrypted at rest.
+ */
+export const TYPED_ASSET_KINDS = [
+  "online_accounts",
+  "intellectual_property",
+  "financial_assets",
+  "physical_assets",
+  "digital_content",
+  "personal_documents",
+] as const;
+export type TypedAssetKind = (typeof TYPED_ASSET_KINDS)[number];
+export type AssetKind = "digital_files" | TypedAssetKind;
+
+export const UPLOAD_CATEGORIES = ["documents", "images", "videos", "intellectual_property", "other"] as const;
+export type UploadCategory = (typeof UPLOAD_CATEGORIES)[number];
+
+export const ACCEPTED_EXTENSIONS = ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "mp4", "mov", "avi"] as const;
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+export const MAX_FILES_PER_UPLOAD = 10;
+
+type KindInfo = {
+  label: string;
+  /** The add dialog's `category` maps to this column (contract). */
+  categoryField: string;
+  categories: readonly string[];
+  apiPath: string;
+  /** Stored as AES-256-GCM ciphertext under the owner's data key; shown only to the owner. */
+  sensitiveFields: readonly string[];
+};
+
+export const ASSET_KINDS: Record<AssetKind, KindInfo> = {
+  digital_files: {
+    label: "Digital Files",
+    categoryField: "category",
+    categories: ["documents", "images", "videos", "audio", "other"],
+    apiPath: "/api/assets",
+    sensitiveFields: [],
+  },
+  online_accounts: {
+    label: "Online Accounts",
+    categoryField: "accountType",
+    categories: ["email", "social_media", "banking", "subscription", "gaming", "cloud_storage", "cryptocurrency", "other"],
+    apiPath: "/api/online-accounts",
+    sensitiveFields: ["username", "passwordHint", "recoveryInfo", "twoFactorInfo", "securityQuestions"],
+  },
+  intellectual_property: {
+    label: "Intellectual Property",
+    categoryField: "assetType",
+    categories: ["patent", "trademark", "copyright", "domain", "business_asset"],
+    apiPath: "/api/intellectual-property",
+    sensitiveFields: [],
+  },
+  financial_assets: {
+    label: "Financial Assets",
+    categoryField: "assetType",
+    categories: ["investment", "insurance", "loan", "crypto_wallet"],
+    apiPath: "/api/financial-assets",
+    sensitiveFields: ["accountNumber", "accessInfo"],
+  },
+  physical_assets: {
+    label: "Physical Assets",
+    categoryField: "assetType",
+    categories: ["real_estate", "vehicle", "valuable", "storage_unit"],
+    apiPath: "/api/physical-assets",
+    sensitiveFields: ["accessCodes"],
+  },
+  digital_content: {
+    label: "Digital Content",
+    categoryField: "contentType",
+    categories: ["creative_work", "business_data", "educational", "subscription"],
+    apiPath: "/api/digital-content",
+    sensitiveFields: ["accessInfo"],
+  },
+  personal_documents: {
+    label: "Personal Documents",
+    categoryField: "documentType",
+    categories: ["legal", "personal_record", "medical", "family_heritage"],
+    apiPath: "/api/personal-documents",
+    sensitiveFields: ["documentNumber", "accessInfo"],
+  },
+};
+
+/** "social_media" → "Social Media". */
+export function humanize(value: string): string {
+  return value.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar, boolean } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const RELATIONSHIPS = ["spouse", "child", "parent", "sibling", "friend", "other"] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+/** Status moves pending → verified only through the beneficiary's own single-use link. */
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: varchar("first_name", { length: 100 }).notNull(),
+    lastName: varchar("last_name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    relationship: varchar("relationship", { length: 16 }).notNull(),
+    status: varchar("status", { length: 16 }).notNull().default("pending"),
+    /** SHA-256 of the verification token; the token itself only travels in the e-mail. */
+    verificationToken: varchar("verification_token", { length: 64 }),
+    verificationExpires: timestamp("verification_expires", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("beneficiaries_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("beneficiaries_verification_token_idx").on(t.verificationToken),
+  ],
+);
+export type Beneficiary = typeof beneficiaries.$inferSelect;
+
+/** Exactly one active will per user: the partial unique index holds even under concurrent saves. */
+export const digitalWills = pgTable(
+  "digital_wills",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 200 }).notNull(),
+    content: text("content").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("digital_wills_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("digital_wills_one_active_idx").on(t.userId).where(sql`${t.isActive}`),
+  ],
+);
+export type DigitalWill = typeof digitalWills.$inferSelect;
