@@ -11,6 +11,11 @@ import { createSession, enforceSessionLimits } from "./auth/session";
 import type { AppDeps } from "./deps";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
+import { registerAssetRoutes } from "./features/assets/assets.routes";
+import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
+import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
+import { registerWillRoutes } from "./features/wills/wills.routes";
+import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { AppError } from "./lib/app-error";
 import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
@@ -99,6 +104,11 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   const table = createRouteTable(app);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
+  registerAssetRoutes(table, deps);
+  registerTypedAssetRoutes(table, deps);
+  registerBeneficiaryRoutes(table, deps);
+  registerWillRoutes(table, deps);
+  registerDashboardRoutes(table, deps);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
   mountSpa(app, opts.spaDir ?? SPA_DIR);

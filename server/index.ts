@@ -7,7 +7,9 @@ import { ConfigError, loadConfig } from "./config";
 import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
+import { createKeyring } from "./lib/crypto/keyring";
 import { createMailer } from "./lib/mail/mailer";
+import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -25,7 +27,9 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
-  const built = createApp({ config, database, logger, mailer, clock: systemClock });
+  const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
+  const storage = createStorage(config.storage);
+  const built = createApp({ config, database, logger, mailer, clock: systemClock, keyring, storage });
 
   const setupToken = await issueSetupTokenIfNoAdmin(database.db);
   if (setupToken) {

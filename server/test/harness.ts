@@ -11,7 +11,9 @@ import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/en
 import type { AppDeps } from "../deps";
 import { createFakeClock } from "../lib/clock";
 import { createLogger } from "../lib/logger";
+import { createKeyring } from "../lib/crypto/keyring";
 import { createMailer } from "../lib/mail/mailer";
+import { createStorage } from "../lib/storage";
 import { startSmtpSink } from "./smtp-sink";
 import { startTcpProxy } from "./tcp-proxy";
 
@@ -79,7 +81,9 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   await runMigrations(database.db);
   const clock = createFakeClock(new Date());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: path.join(dataDir, "outbox"), logger });
-  const deps: AppDeps = { config, database, logger, mailer, clock };
+  const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
+  const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
+  const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
   const built = createApp(deps, { pruneSessions: false, spaDir: path.join(dataDir, "no-spa") });
 
   let counter = 0;
@@ -89,6 +93,8 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     ...built,
     deps,
     db: database.db,
+    storage,
+    keyring,
     pool: database.pool,
     smtp,
     clock,

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import type { Flow } from "../run";
+
+/** Landing → register → dashboard → reload (still signed in) → 404 → sign out (issue: foundation). */
+export const foundationFlow: Flow = {
+  name: "foundation: landing, register, dashboard, 404, logout",
+  async run({ page, baseUrl, shot }) {
+    await page.goto(baseUrl);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await shot("landing");
+
+    await page.getByRole("link", { name: "Get Started Free" }).first().click();
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByLabel("First name").fill("Akosua");
+    await page.getByLabel("Last name").fill("Boateng");
+    const email = `akosua.${Date.now()}@example.com`;
+    await page.getByLabel("Email").last().fill(email);
+    await page.getByLabel("Password").last().fill("Kente-Cloth-2026");
+    await shot("auth-sign-up");
+    await page.getByRole("button", { name: /sign up|create account/i }).last().click();
+
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Welcome back, Akosua").waitFor();
+    await shot("dashboard");
+
+    await page.reload();
+    await page.getByText("Welcome back, Akosua").waitFor();
+
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByText("404 Page Not Found").waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await shot("not-found");
+
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole("button", { name: /Akosua|account|menu/i }).first().click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Get Started Free" }).first().waitFor();
+    const me = await page.request.get(`${baseUrl}/api/user`);
+    assert.equal(me.status(), 401);
+    await shot("signed-out");
+
+    // a protected screen while signed out: the notice, then /auth after 500 ms
+    await page.goto(`${baseUrl}/beneficiaries`);
+    await page.getByText("You are logged out. Logging in again...").first().waitFor();
+    await page.waitForURL(/\/auth$/);
+  },
+};
