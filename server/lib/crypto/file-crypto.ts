@@ -67,7 +67,8 @@ export function encryptStream(keyring: Keyring, plaintext: Readable, options: Fi
   plaintext.once("end", () => {
     sourceEnded = true;
   });
-  plaintext.once("error", abandon);
+  // `on`, not `once`: pipe() leaves source errors to us, and a second error event must not crash the process.
+  plaintext.on("error", abandon);
   encryptor.on("error", (err: Error) => {
     if (settled) return;
     settled = true;

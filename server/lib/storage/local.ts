@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { mkdir, open, opendir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
@@ -44,13 +45,8 @@ export function createLocalStorage(options: LocalStorageOptions): BlobStorage {
       try {
         await mkdir(tmpDir, { recursive: true, mode: 0o700 });
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-        const file = await open(tmp, "wx", 0o600);
-        try {
-          await pipeline(body, counter, file.createWriteStream({ autoClose: false }));
-          if (shouldSync) await file.sync();
-        } finally {
-          await file.close();
-        }
+        // `flush` fsyncs before the stream closes; "wx" refuses to follow a planted file or symlink.
+        await pipeline(body, counter, createWriteStream(tmp, { flags: "wx", mode: 0o600, flush: shouldSync }));
         await rename(tmp, target);
         if (shouldSync) await syncDirectory(path.dirname(target));
       } catch (err) {

@@ -50,6 +50,10 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
         },
       });
       // A source error destroys `counter`, which fails the upload; the upload then aborts its multipart parts.
+      let sourceError: unknown;
+      body.once("error", (err: unknown) => {
+        sourceError = err;
+      });
       pipeline(body, counter, () => undefined);
       const upload = new Upload({
         client,
@@ -63,7 +67,8 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
       } catch (err) {
         counter.destroy();
         if (!body.destroyed) body.destroy();
-        throw err;
+        // The source's own error is the root cause (e.g. the client aborted), not the abort that followed it.
+        throw sourceError ?? err;
       }
       return { bytes };
     },
