@@ -22,3 +22,78 @@ export type ApiErrorBody = {
   errors?: { path: string; message: string }[];
   requestId?: string;
 };
+
+/** GET /api/beneficiaries items (and POST/PATCH answers). Tokens never leave the server. */
+export type BeneficiaryDto = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  relationship: string;
+  status: "pending" | "verified";
+  verifiedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/digital-wills items, GET /api/digital-wills/active (or null), POST answer. */
+export type WillDto = {
+  id: number;
+  title: string;
+  content: string;
+  isActive: boolean;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/assets items: uploaded files. `filePath` and blob keys stay on the server. */
+export type FileAssetDto = {
+  id: number;
+  originalFileName: string;
+  mimeType: string;
+  fileSize: number;
+  category: string;
+  description: string | null;
+  assignedToBeneficiary: number | null;
+  createdAt: string;
+};
+
+/**
+ * Typed assets (GET /api/<type> items, POST/PUT answers): every column of the type's table except userId, with
+ * sensitive fields decrypted for the owner. Values are strings or null; ids numbers; dates ISO strings.
+ */
+export type TypedAssetDto = {
+  id: number;
+  title: string;
+  assignedToBeneficiary: number | null;
+  priority?: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+} & Record<string, string | number | null | undefined>;
+
+/** GET /api/asset-index: one row per asset of any type, for the All Assets tab (paginated, X-Total-Count). */
+export type AssetIndexItem = {
+  kind: import("./asset-types").AssetKind;
+  id: number;
+  title: string;
+  category: string;
+  assignedToBeneficiary: number | null;
+  /** Uploaded files only. */
+  fileSize: number | null;
+  mimeType: string | null;
+  createdAt: string;
+};
+
+type UsedLimit = { used: number; limit: number | null };
+
+/** GET /api/dashboard/stats (spec 000 §3 "Dashboard stats read"). storageUsed and limits in bytes. */
+export type DashboardStats = {
+  totalAssets: number;
+  beneficiaries: number;
+  trustedParties: number;
+  storageUsed: number;
+  storageLimit: number;
+  usage: { documents: UsedLimit; images: UsedLimit; videos: UsedLimit; ipAssets: UsedLimit; files: UsedLimit };
+};
