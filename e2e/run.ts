@@ -28,7 +28,15 @@ async function main() {
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const only = process.argv[2];
   let passed = 0;
@@ -50,7 +58,7 @@ async function main() {
         console.log(`  ✓ ${flow.name} (${Date.now() - started} ms)`);
       } catch (err) {
         failed += 1;
-        console.log(`  ✗ ${flow.name}\n    ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        console.log(`  ✗ ${flow.name}\n    ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         await shot(`FAILED-${flow.name.replace(/\W+/g, "-")}`).catch(() => undefined);
       } finally {
         await context.close();

@@ -15,7 +15,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { baseUrl: string; dataDir: string; logs: string[]; process: ChildProcess; stop(): Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  logs: string[];
+  process: ChildProcess;
+  stop(): Promise<void>;
+};
 
 /** Starts the real built server (tsx server/index.ts) on a free port with a temporary DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -25,7 +31,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const logs: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: path.resolve(import.meta.dirname, ".."),
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d: Buffer) => logs.push(d.toString()));

@@ -58,7 +58,11 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
       },
       autoLogging: { ignore: (req) => req.url === "/api/health" },
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split("?")[0] }),
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split("?")[0],
+        }),
       },
     }),
   );
@@ -85,13 +89,20 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     }),
   );
-  app.use((req, _res, next) => (req.method === "TRACE" || req.method === "TRACK" ? next(new AppError(405, "Method not allowed")) : next()));
+  app.use((req, _res, next) =>
+    req.method === "TRACE" || req.method === "TRACK" ? next(new AppError(405, "Method not allowed")) : next(),
+  );
   app.use("/api", noStore);
   app.use(sameOrigin(config.publicOrigin));
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
   redis?.on("error", (err) => logger.warn({ err: { message: err.message } }, "redis error"));
-  const limiters = createLimiters(redis ? { kind: "redis", client: redis } : { kind: "pg", pool: database.pool }, config.rateLimits);
+  const limiters = createLimiters(
+    redis ? { kind: "redis", client: redis } : { kind: "pg", pool: database.pool },
+    config.rateLimits,
+  );
   const sessionParts = createSession({ config, pool: database.pool, logger, prune: opts.pruneSessions ?? true });
   const passport = createPassport(database.db, config);
 
@@ -128,7 +139,10 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
 /** Serves the built SPA: hashed assets cached for a year, every other GET answers index.html (client routing). */
 function mountSpa(app: Express, spaDir: string) {
   const index = path.join(spaDir, "index.html");
-  app.use("/assets", express.static(path.join(spaDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(spaDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
   app.use(express.static(spaDir, { index: false, dotfiles: "deny" }));
   app.get(/.*/, (_req, res, next) => {
     if (!fs.existsSync(index)) return next(new AppError(404, "The client has not been built. Run npm run build."));

@@ -109,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, "session-secret", () => randomBytes(48).toString("base64url"));
   const encryptionKey =
     e.APP_ENCRYPTION_KEY ?? loadOrCreateSecret(dataDir, "encryption-key", () => randomBytes(32).toString("base64"));
-  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) throw new ConfigError("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3");
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET)
+    throw new ConfigError("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3");
   if ((e.GOOGLE_CLIENT_ID === undefined) !== (e.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError("Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together");
   }
@@ -122,13 +123,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     isSecure: publicUrl.startsWith("https://"),
-    sessionSecrets: sessionSecret.split(",").map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: sessionSecret
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     encryptionKeys: { k1: Buffer.from(encryptionKey, "base64") },
     currentKid: "k1",
-    adminEmails: e.ADMIN_EMAILS.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+      : undefined,
     storage:
       e.STORAGE_DRIVER === "s3"
         ? {

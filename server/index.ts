@@ -26,7 +26,12 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox"), logger });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    logger,
+  });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);
   const built = createApp({ config, database, logger, mailer, clock: systemClock, keyring, storage });
@@ -37,7 +42,10 @@ async function main() {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, setupToken + "\n", { mode: 0o600 });
     fs.chmodSync(file, 0o600);
-    logger.warn({ file }, `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`);
+    logger.warn(
+      { file },
+      `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`,
+    );
   }
 
   const server: Server = built.app.listen(config.port, () => {

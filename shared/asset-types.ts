@@ -41,7 +41,16 @@ export const ASSET_KINDS: Record<AssetKind, KindInfo> = {
   online_accounts: {
     label: "Online Accounts",
     categoryField: "accountType",
-    categories: ["email", "social_media", "banking", "subscription", "gaming", "cloud_storage", "cryptocurrency", "other"],
+    categories: [
+      "email",
+      "social_media",
+      "banking",
+      "subscription",
+      "gaming",
+      "cloud_storage",
+      "cryptocurrency",
+      "other",
+    ],
     apiPath: "/api/online-accounts",
     sensitiveFields: ["username", "passwordHint", "recoveryInfo", "twoFactorInfo", "securityQuestions"],
   },

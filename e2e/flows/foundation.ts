@@ -18,7 +18,10 @@ export const foundationFlow: Flow = {
     await page.getByLabel("Email").last().fill(email);
     await page.getByLabel("Password").last().fill("Kente-Cloth-2026");
     await shot("auth-sign-up");
-    await page.getByRole("button", { name: /sign up|create account/i }).last().click();
+    await page
+      .getByRole("button", { name: /sign up|create account/i })
+      .last()
+      .click();
 
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Welcome back, Akosua").waitFor();
@@ -33,7 +36,10 @@ export const foundationFlow: Flow = {
     await shot("not-found");
 
     await page.goto(`${baseUrl}/dashboard`);
-    await page.getByRole("button", { name: /Akosua|account|menu/i }).first().click();
+    await page
+      .getByRole("button", { name: /Akosua|account|menu/i })
+      .first()
+      .click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("link", { name: "Get Started Free" }).first().waitFor();

@@ -30,7 +30,12 @@ export function createPassport(db: Db, config: AppConfig): InstanceType<typeof P
           state: true,
           scope: ["openid", "email", "profile"],
         },
-        (_accessToken: string, _refreshToken: string, profile: Profile, done: (err: unknown, user?: User | false) => void) => {
+        (
+          _accessToken: string,
+          _refreshToken: string,
+          profile: Profile,
+          done: (err: unknown, user?: User | false) => void,
+        ) => {
           findOrLinkGoogleUser(db, profile)
             .then((user) => done(null, user ?? false))
             .catch((err: unknown) => done(err));

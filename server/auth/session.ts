@@ -19,7 +19,12 @@ export function sessionCookieName(config: AppConfig): string {
 export type SessionParts = { middleware: RequestHandler; store: session.Store & { close(): void } };
 
 /** express-session stored in PostgreSQL (table `session`, created by a migration), idle 30 min, cookie per contract. */
-export function createSession(opts: { config: AppConfig; pool: pg.Pool; logger: Logger; prune: boolean }): SessionParts {
+export function createSession(opts: {
+  config: AppConfig;
+  pool: pg.Pool;
+  logger: Logger;
+  prune: boolean;
+}): SessionParts {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
     pool: opts.pool,
@@ -35,7 +40,9 @@ export function createSession(opts: { config: AppConfig; pool: pg.Pool; logger: 
   store.get = (sid, callback) =>
     get(sid, (err, value) => {
       if (err && (err as NodeJS.ErrnoException).code === "ENOENT") {
-        return callback(Object.assign(new Error("session store unreachable", { cause: err }), { code: "ECONNREFUSED" }));
+        return callback(
+          Object.assign(new Error("session store unreachable", { cause: err }), { code: "ECONNREFUSED" }),
+        );
       }
       callback(err, value);
     });

@@ -19,7 +19,9 @@ export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
 /** Ends the session server-side (row deleted), clears the cookie and tells the browser to drop its state. */
 export async function signOut(req: Request, res: Response, cookieName: string): Promise<void> {
   if (req.session) {
-    await new Promise<void>((resolve, reject) => req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.logout({ keepSessionInfo: false }, (err) => (err ? reject(err) : resolve())),
+    );
     await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
   }
   res.clearCookie(cookieName, { path: "/" });

@@ -76,7 +76,21 @@ export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-const OUTAGE_CODES = new Set(["ECONNREFUSED", "ENOENT", "ECONNRESET", "EPIPE", "ETIMEDOUT", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const OUTAGE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOENT",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
 
 /** True when an error means "the database cannot be reached", as opposed to a bad query. */
 export function isDatabaseOutage(err: unknown): boolean {
@@ -84,7 +98,11 @@ export function isDatabaseOutage(err: unknown): boolean {
   for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
     const code = (e as Error & { code?: unknown }).code;
     if (typeof code === "string" && OUTAGE_CODES.has(code)) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(e.message)) {
+    if (
+      /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    ) {
       return true;
     }
     e = (e as Error & { cause?: unknown }).cause;

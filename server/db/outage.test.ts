@@ -25,7 +25,10 @@ describe("database outage", () => {
     expect(JSON.stringify(read.body)).not.toMatch(/ECONN|ENOENT|pg|sql|stack/i);
     expect(Date.now() - started).toBeLessThan(8000);
 
-    const write = await t.request().post("/api/register").send({ email: t.uniqueEmail(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B" });
+    const write = await t
+      .request()
+      .post("/api/register")
+      .send({ email: t.uniqueEmail(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B" });
     expect(write.status).toBe(503);
     expect((await t.request().get("/api/health")).status).toBe(503);
     expect((await t.request().get("/healthz")).status).toBe(200);

@@ -33,9 +33,7 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-const COMMON_PASSWORDS = new Set(
-  dictionary["passwords-common"].slice(0, 10_000).map((p) => p.toLowerCase()),
-);
+const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].slice(0, 10_000).map((p) => p.toLowerCase()));
 
 /** The 10 000 most common passwords (offline list), compared case-insensitively. */
 export function isCommonPassword(password: string): boolean {

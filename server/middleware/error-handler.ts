@@ -13,9 +13,11 @@ function toAppError(err: unknown): AppError | undefined {
   // body-parser errors carry a status and a type we can trust
   if (e?.type === "entity.too.large") return new AppError(413, "The request body is too large.");
   if (e?.type === "entity.parse.failed") return new AppError(400, "The request body is not valid JSON.");
-  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") return new AppError(415, "Unsupported body encoding.");
+  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported")
+    return new AppError(415, "Unsupported body encoding.");
   if (e?.code === "LIMIT_FILE_SIZE") return new AppError(413, "Each file may be at most 100 MB.");
-  if (typeof e?.code === "string" && e.code.startsWith("LIMIT_")) return new AppError(400, "Too many files or fields in this upload.");
+  if (typeof e?.code === "string" && e.code.startsWith("LIMIT_"))
+    return new AppError(400, "Too many files or fields in this upload.");
   return undefined;
 }
 
@@ -28,11 +30,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (appError) {
-    if (appError.status >= 500) req.log?.warn({ status: appError.status, msg: appError.message }, "service unavailable");
+    if (appError.status >= 500)
+      req.log?.warn({ status: appError.status, msg: appError.message }, "service unavailable");
     for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
-    res.status(appError.status).json({ message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) });
+    res
+      .status(appError.status)
+      .json({ message: appError.message, ...(appError.errors ? { errors: appError.errors } : {}) });
     return;
   }
   req.log?.error({ err }, "unexpected error");
-  res.status(500).json({ message: "Something went wrong on our side. Please try again.", requestId: String(req.id ?? "") });
+  res
+    .status(500)
+    .json({ message: "Something went wrong on our side. Please try again.", requestId: String(req.id ?? "") });
 };

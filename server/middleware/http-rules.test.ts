@@ -23,13 +23,26 @@ describe("cross-site writes", () => {
 
   it("refuses Sec-Fetch-Site: cross-site, including a login CSRF (no session cookie set)", async () => {
     const { user, password } = await t.signUp();
-    const res = await t.request().post("/api/login").set("Sec-Fetch-Site", "cross-site").send({ email: user.email, password });
+    const res = await t
+      .request()
+      .post("/api/login")
+      .set("Sec-Fetch-Site", "cross-site")
+      .send({ email: user.email, password });
     expect(res.status).toBe(403);
     expect(res.headers["set-cookie"]).toBeUndefined();
   });
 
   it("lets same-origin browser writes and header-less CLI writes through", async () => {
-    expect((await t.request().post("/api/register").set("Origin", "http://heirloom.test").set("Sec-Fetch-Site", "same-origin").send(body())).status).toBe(201);
+    expect(
+      (
+        await t
+          .request()
+          .post("/api/register")
+          .set("Origin", "http://heirloom.test")
+          .set("Sec-Fetch-Site", "same-origin")
+          .send(body())
+      ).status,
+    ).toBe(201);
     expect((await t.request().post("/api/register").send(body())).status).toBe(201);
   });
 
@@ -41,7 +54,11 @@ describe("cross-site writes", () => {
   });
 
   it("never echoes a foreign origin in CORS headers", async () => {
-    const res = await t.request().options("/api/user").set("Origin", "https://evil.example").set("Access-Control-Request-Method", "POST");
+    const res = await t
+      .request()
+      .options("/api/user")
+      .set("Origin", "https://evil.example")
+      .set("Access-Control-Request-Method", "POST");
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
   });
 });
@@ -54,7 +71,11 @@ describe("errors", () => {
   });
 
   it("answers 413 for a JSON body over the limit", async () => {
-    const res = await t.request().post("/api/login").set("Content-Type", "application/json").send(JSON.stringify({ email: "a".repeat(2_000_000) }));
+    const res = await t
+      .request()
+      .post("/api/login")
+      .set("Content-Type", "application/json")
+      .send(JSON.stringify({ email: "a".repeat(2_000_000) }));
     expect(res.status).toBe(413);
   });
 

@@ -74,13 +74,19 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     { ...opts.config },
   );
   // Tests register many users from one address; the registration limit has its own test with a small limit.
-  if (!opts.config?.rateLimits) config.rateLimits = { ...config.rateLimits, registerPerIp: { points: 10_000, durationSeconds: 3600 } };
+  if (!opts.config?.rateLimits)
+    config.rateLimits = { ...config.rateLimits, registerPerIp: { points: 10_000, durationSeconds: 3600 } };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const engine = await scratchEngine();
   const database = createDatabase(engine, logger);
   await runMigrations(database.db);
   const clock = createFakeClock(new Date());
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: path.join(dataDir, "outbox"), logger });
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: config.mailFrom,
+    outboxDir: path.join(dataDir, "outbox"),
+    logger,
+  });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
   const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
@@ -106,7 +112,9 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     resumeDatabase: () => engine.resume(),
     agent: () => supertest.agent(built.app),
     /** Registers a client (or the given type) on a fresh cookie jar and returns both. */
-    async signUp(fields: Partial<{ email: string; password: string; firstName: string; lastName: string; userType: string }> = {}) {
+    async signUp(
+      fields: Partial<{ email: string; password: string; firstName: string; lastName: string; userType: string }> = {},
+    ) {
       const agent = supertest.agent(built.app);
       const body = {
         email: fields.email ?? uniqueEmail(),

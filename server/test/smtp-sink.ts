@@ -5,7 +5,9 @@ export type CapturedMail = { to: string[]; raw: string; text: string };
 
 /** Decodes quoted-printable soft breaks and escapes, enough to read links and text out of a message. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */

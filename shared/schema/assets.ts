@@ -71,7 +71,10 @@ export const intellectualProperty = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("intellectual_property_user_idx").on(t.userId, t.createdAt), index("intellectual_property_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("intellectual_property_user_idx").on(t.userId, t.createdAt),
+    index("intellectual_property_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** accountNumber and accessInfo hold `v1.…` ciphertext (server/lib/crypto/field-crypto.ts). */
@@ -98,7 +101,10 @@ export const financialAssets = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("financial_assets_user_idx").on(t.userId, t.createdAt), index("financial_assets_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("financial_assets_user_idx").on(t.userId, t.createdAt),
+    index("financial_assets_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** accessCodes holds ciphertext. */
@@ -125,7 +131,10 @@ export const physicalAssets = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("physical_assets_user_idx").on(t.userId, t.createdAt), index("physical_assets_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("physical_assets_user_idx").on(t.userId, t.createdAt),
+    index("physical_assets_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** accessInfo holds ciphertext. */
@@ -149,7 +158,10 @@ export const digitalContent = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("digital_content_user_idx").on(t.userId, t.createdAt), index("digital_content_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("digital_content_user_idx").on(t.userId, t.createdAt),
+    index("digital_content_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** documentNumber and accessInfo hold ciphertext. */
@@ -173,7 +185,10 @@ export const personalDocuments = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("personal_documents_user_idx").on(t.userId, t.createdAt), index("personal_documents_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("personal_documents_user_idx").on(t.userId, t.createdAt),
+    index("personal_documents_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** username, passwordHint, recoveryInfo, twoFactorInfo and securityQuestions hold ciphertext (spec 001 §3). */
@@ -202,7 +217,10 @@ export const onlineAccounts = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("online_accounts_user_idx").on(t.userId, t.createdAt), index("online_accounts_beneficiary_idx").on(t.assignedToBeneficiary)],
+  (t) => [
+    index("online_accounts_user_idx").on(t.userId, t.createdAt),
+    index("online_accounts_beneficiary_idx").on(t.assignedToBeneficiary),
+  ],
 );
 
 /** Storage and plan purchases (spec 000 §3 asset_bundles), the user's billing history. */

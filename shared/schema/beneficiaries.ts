@@ -49,7 +49,9 @@ export const digitalWills = pgTable(
   },
   (t) => [
     index("digital_wills_user_idx").on(t.userId, t.createdAt),
-    uniqueIndex("digital_wills_one_active_idx").on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex("digital_wills_one_active_idx")
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
   ],
 );
 export type DigitalWill = typeof digitalWills.$inferSelect;

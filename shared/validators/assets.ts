@@ -105,8 +105,12 @@ export const createOnlineAccountSchema = z
     ...common,
     accountName: optionalText(200),
     title: optionalText(200),
-    accountType: z.enum(ASSET_KINDS.online_accounts.categories as [string, ...string[]], { error: ASSET_MESSAGES.accountType }).optional(),
-    category: z.enum(ASSET_KINDS.online_accounts.categories as [string, ...string[]], { error: ASSET_MESSAGES.accountType }).optional(),
+    accountType: z
+      .enum(ASSET_KINDS.online_accounts.categories as [string, ...string[]], { error: ASSET_MESSAGES.accountType })
+      .optional(),
+    category: z
+      .enum(ASSET_KINDS.online_accounts.categories as [string, ...string[]], { error: ASSET_MESSAGES.accountType })
+      .optional(),
     platform: short(),
     username: short(),
     email: z

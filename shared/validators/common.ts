@@ -13,7 +13,13 @@ export const requiredText = (message: string, max = 200) =>
   z
     .string({ error: message })
     .transform(stripInvisible)
-    .pipe(z.string().trim().min(1, { error: message }).max(max, { error: `Must be at most ${max} characters` }));
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: message })
+        .max(max, { error: `Must be at most ${max} characters` }),
+    );
 
 /** Optional free text: "" and null count as absent ("empty fields dropped", spec 000 §5). */
 export const optionalText = (max = 5000) =>
@@ -21,7 +27,12 @@ export const optionalText = (max = 5000) =>
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v == null ? undefined : stripInvisible(v).trim() || undefined))
-    .pipe(z.string().max(max, { error: `Must be at most ${max} characters` }).optional());
+    .pipe(
+      z
+        .string()
+        .max(max, { error: `Must be at most ${max} characters` })
+        .optional(),
+    );
 
 /** A beneficiary id or null ("No assignment"); strings of digits from selects are accepted. */
 export const beneficiaryRef = z

@@ -9,7 +9,13 @@ export const saveWillSchema = z.object({
   title: z
     .string({ error: WILL_MESSAGES.title })
     .transform(stripInvisible)
-    .pipe(z.string().trim().min(1, { error: WILL_MESSAGES.title }).max(200, { error: "Title must be at most 200 characters" })),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: WILL_MESSAGES.title })
+        .max(200, { error: "Title must be at most 200 characters" }),
+    ),
   content: z
     .string({ error: WILL_MESSAGES.content })
     .trim()

@@ -8,7 +8,11 @@ export async function findUserById(db: DbOrTx, id: number): Promise<User | undef
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row;
 }
 
@@ -23,7 +27,11 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert):
   return row;
 }
 
-export async function updateUser(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<User | undefined> {
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<User | undefined> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return row;
 }
@@ -47,7 +55,10 @@ export async function findUserByVerificationToken(db: DbOrTx, tokenHash: string,
 }
 
 export async function countAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.userType, "admin"));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.userType, "admin"));
   return row?.n ?? 0;
 }
 

@@ -10,17 +10,39 @@ afterAll(async () => {
   await t.close();
 });
 
-const SECRET_KEYS = ["passwordHash", "password", "emailVerificationToken", "passwordResetToken", "googleId", "stripeCustomerId", "sessionVersion"];
+const SECRET_KEYS = [
+  "passwordHash",
+  "password",
+  "emailVerificationToken",
+  "passwordResetToken",
+  "googleId",
+  "stripeCustomerId",
+  "sessionVersion",
+];
 
 describe("POST /api/register", () => {
   it("creates a client, signs them in and answers the contract's user object without secrets", async () => {
     const agent = t.agent();
     const email = t.uniqueEmail();
-    const res = await agent
-      .post("/api/register")
-      .send({ email, password: "Kente-Cloth-2026", confirmPassword: "Kente-Cloth-2026", firstName: "Kwame", lastName: "Asante" });
+    const res = await agent.post("/api/register").send({
+      email,
+      password: "Kente-Cloth-2026",
+      confirmPassword: "Kente-Cloth-2026",
+      firstName: "Kwame",
+      lastName: "Asante",
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email, firstName: "Kwame", lastName: "Asante", userType: "client", plan: "free", storageLimit: 10485760, storageUsed: 0, emailVerified: false, authProvider: "local" });
+    expect(res.body).toMatchObject({
+      email,
+      firstName: "Kwame",
+      lastName: "Asante",
+      userType: "client",
+      plan: "free",
+      storageLimit: 10485760,
+      storageUsed: 0,
+      emailVerified: false,
+      authProvider: "local",
+    });
     for (const key of SECRET_KEYS) expect(res.body).not.toHaveProperty(key);
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(/HttpOnly/);
@@ -37,12 +59,17 @@ describe("POST /api/register", () => {
   });
 
   it("answers 400 with the spec's messages for each invalid field", async () => {
-    const res = await t
-      .request()
-      .post("/api/register")
-      .send({ email: "not-an-email", password: "alllowercase1", confirmPassword: "different", firstName: "", lastName: "" });
+    const res = await t.request().post("/api/register").send({
+      email: "not-an-email",
+      password: "alllowercase1",
+      confirmPassword: "different",
+      firstName: "",
+      lastName: "",
+    });
     expect(res.status).toBe(400);
-    const messages = Object.fromEntries(res.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]));
+    const messages = Object.fromEntries(
+      res.body.errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
     expect(messages).toMatchObject({
       email: "Please enter a valid email address",
       password: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
@@ -53,16 +80,28 @@ describe("POST /api/register", () => {
   });
 
   it("says the passwords don't match on the confirm field", async () => {
-    const res = await t.request().post("/api/register").send({ email: t.uniqueEmail(), password: "Kente-Cloth-2026", confirmPassword: "Kente-Cloth-2027", firstName: "A", lastName: "B" });
+    const res = await t.request().post("/api/register").send({
+      email: t.uniqueEmail(),
+      password: "Kente-Cloth-2026",
+      confirmPassword: "Kente-Cloth-2027",
+      firstName: "A",
+      lastName: "B",
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ path: "confirmPassword", message: "Passwords don't match" }]);
   });
 
   it("refuses short passwords and top-list passwords even when they meet the character rule", async () => {
-    const short = await t.request().post("/api/register").send({ email: t.uniqueEmail(), password: "Ab1", firstName: "A", lastName: "B" });
+    const short = await t
+      .request()
+      .post("/api/register")
+      .send({ email: t.uniqueEmail(), password: "Ab1", firstName: "A", lastName: "B" });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Password must be at least 8 characters");
-    const common = await t.request().post("/api/register").send({ email: t.uniqueEmail(), password: "Password1", firstName: "A", lastName: "B" });
+    const common = await t
+      .request()
+      .post("/api/register")
+      .send({ email: t.uniqueEmail(), password: "Password1", firstName: "A", lastName: "B" });
     expect(common.status).toBe(400);
     expect(common.body.errors[0].path).toBe("password");
   });
@@ -72,7 +111,10 @@ describe("POST /api/register", () => {
     const { user } = await t.signUp({ password: long });
     const ok = await t.request().post("/api/login").send({ email: user.email, password: long });
     expect(ok.status).toBe(200);
-    const truncated = await t.request().post("/api/login").send({ email: user.email, password: long.slice(0, 72) });
+    const truncated = await t
+      .request()
+      .post("/api/login")
+      .send({ email: user.email, password: long.slice(0, 72) });
     expect(truncated.status).toBe(401);
     const emoji = await t.signUp({ password: "Akwaaba🌍🔐Ghana2026" });
     expect(emoji.user.id).toBeGreaterThan(0);
@@ -80,16 +122,32 @@ describe("POST /api/register", () => {
 
   it("answers 409 for an e-mail already registered, whatever its case", async () => {
     const { user } = await t.signUp();
-    const res = await t.request().post("/api/register").send({ email: user.email.toUpperCase(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B" });
+    const res = await t
+      .request()
+      .post("/api/register")
+      .send({ email: user.email.toUpperCase(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B" });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/already exists/);
   });
 
   it("refuses admin as a self-service type and ignores plan, storage and verification fields", async () => {
-    const admin = await t.request().post("/api/register").send({ email: t.uniqueEmail(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B", userType: "admin" });
+    const admin = await t
+      .request()
+      .post("/api/register")
+      .send({ email: t.uniqueEmail(), password: "Kente-Cloth-2026", firstName: "A", lastName: "B", userType: "admin" });
     expect(admin.status).toBe(400);
     const email = t.uniqueEmail();
-    const res = await t.request().post("/api/register").send({ email, password: "Kente-Cloth-2026", firstName: "A", lastName: "B", plan: "professional", storageLimit: 1e12, storageUsed: -1e9, emailVerified: true, id: 999999 });
+    const res = await t.request().post("/api/register").send({
+      email,
+      password: "Kente-Cloth-2026",
+      firstName: "A",
+      lastName: "B",
+      plan: "professional",
+      storageLimit: 1e12,
+      storageUsed: -1e9,
+      emailVerified: true,
+      id: 999999,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ plan: "free", storageLimit: 10485760, storageUsed: 0, emailVerified: false });
     expect(res.body.id).not.toBe(999999);
@@ -109,7 +167,9 @@ describe("POST /api/register", () => {
     expect(first.status).toBe(200);
     const again = await t.request().post("/api/auth/verify-email").send({ token });
     expect(again.status).toBe(404);
-    const rows = await t.db.execute(sql`select email_verified, email_verification_token from users where id = ${user.id}`);
+    const rows = await t.db.execute(
+      sql`select email_verified, email_verification_token from users where id = ${user.id}`,
+    );
     expect(rows.rows[0]).toEqual({ email_verified: true, email_verification_token: null });
   });
 });
@@ -127,7 +187,10 @@ describe("POST /api/login", () => {
   it("answers byte-identical 401s for an unknown e-mail and a wrong password", async () => {
     const { user } = await t.signUp();
     const wrong = await t.request().post("/api/login").send({ email: user.email, password: "Wrong-Password-1" });
-    const unknown = await t.request().post("/api/login").send({ email: t.uniqueEmail("ghost"), password: "Wrong-Password-1" });
+    const unknown = await t
+      .request()
+      .post("/api/login")
+      .send({ email: t.uniqueEmail("ghost"), password: "Wrong-Password-1" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.text).toBe(unknown.text);
@@ -138,16 +201,27 @@ describe("POST /api/login", () => {
   it("validates the body with the spec's messages", async () => {
     const res = await t.request().post("/api/login").send({ email: "nope", password: "short" });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual(["Please enter a valid email address", "Password must be at least 8 characters"]);
+    expect(res.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      "Please enter a valid email address",
+      "Password must be at least 8 characters",
+    ]);
   });
 
   it("refuses further attempts with 429 after 10 failures, even with the right password and forged X-Forwarded-For", async () => {
     const { user, password } = await t.signUp();
     for (let i = 0; i < 10; i += 1) {
-      const res = await t.request().post("/api/login").set("X-Forwarded-For", `10.0.0.${i}`).send({ email: user.email, password: "Wrong-Password-1" });
+      const res = await t
+        .request()
+        .post("/api/login")
+        .set("X-Forwarded-For", `10.0.0.${i}`)
+        .send({ email: user.email, password: "Wrong-Password-1" });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.request().post("/api/login").set("X-Forwarded-For", "10.9.9.9").send({ email: user.email, password });
+    const blocked = await t
+      .request()
+      .post("/api/login")
+      .set("X-Forwarded-For", "10.9.9.9")
+      .send({ email: user.email, password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     // password reset still works for the locked account
@@ -181,13 +255,17 @@ describe("POST /api/login", () => {
 describe("POST /api/logout", () => {
   it("destroys the session row, clears site data, and the old cookie stops working", async () => {
     const { agent, user } = await t.signUp();
-    const before = await t.db.execute(sql`select count(*)::int as n from session where sess::text like ${`%"user":${user.id}%`}`);
+    const before = await t.db.execute(
+      sql`select count(*)::int as n from session where sess::text like ${`%"user":${user.id}%`}`,
+    );
     expect(before.rows[0].n).toBe(1);
     const cookie = (await agent.get("/api/user")).request.cookies;
     const res = await agent.post("/api/logout");
     expect(res.status).toBe(200);
     expect(res.headers["clear-site-data"]).toBe('"cache", "cookies", "storage"');
-    const after = await t.db.execute(sql`select count(*)::int as n from session where sess::text like ${`%"user":${user.id}%`}`);
+    const after = await t.db.execute(
+      sql`select count(*)::int as n from session where sess::text like ${`%"user":${user.id}%`}`,
+    );
     expect(after.rows[0].n).toBe(0);
     expect((await t.request().get("/api/user").set("Cookie", cookie)).status).toBe(401);
   });

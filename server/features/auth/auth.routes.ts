@@ -24,7 +24,12 @@ function ipOf(req: Request): string {
   return req.ip ?? "unknown";
 }
 
-export function registerAuthRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters, passport: InstanceType<typeof Passport>) {
+export function registerAuthRoutes(
+  r: RouteTable,
+  deps: AppDeps,
+  limiters: Limiters,
+  passport: InstanceType<typeof Passport>,
+) {
   const { config, clock, mailer } = deps;
   const db = deps.database.db;
   const mailCtx = { mailer, publicUrl: config.publicUrl, clock };
@@ -66,12 +71,15 @@ export function registerAuthRoutes(r: RouteTable, deps: AppDeps, limiters: Limit
     });
   }
 
-  r.add({ method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.passwordReset, ipOf(req));
-    const { email } = forgotPasswordSchema.parse(req.body);
-    await auth.requestPasswordReset(db, mailCtx, email);
-    res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
-  });
+  r.add(
+    { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true },
+    async (req, res) => {
+      await consume(limiters.passwordReset, ipOf(req));
+      const { email } = forgotPasswordSchema.parse(req.body);
+      await auth.requestPasswordReset(db, mailCtx, email);
+      res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
+    },
+  );
 
   r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipOf(req));
@@ -95,17 +103,22 @@ export function registerAuthRoutes(r: RouteTable, deps: AppDeps, limiters: Limit
     res.json(presentUser(user));
   });
 
-  r.add({ method: "get", path: "/auth/google", access: "public" }, (req: Request, res: Response, next: NextFunction) => {
-    if (!config.google) return res.redirect("/auth?error=google_not_configured");
-    passport.authenticate("google", { session: false })(req, res, next);
-  });
+  r.add(
+    { method: "get", path: "/auth/google", access: "public" },
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!config.google) return res.redirect("/auth?error=google_not_configured");
+      passport.authenticate("google", { session: false })(req, res, next);
+    },
+  );
 
-  r.add({ method: "get", path: "/auth/google/callback", access: "public" }, (req: Request, res: Response, next: NextFunction) => {
-    if (!config.google) return res.redirect("/auth?error=google_not_configured");
-    passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
-      if (err || !user) return res.redirect("/auth?error=google_auth_failed");
-      signIn(req, user, clock).then(() => res.redirect("/"), next);
-    })(req, res, next);
-  });
-
+  r.add(
+    { method: "get", path: "/auth/google/callback", access: "public" },
+    (req: Request, res: Response, next: NextFunction) => {
+      if (!config.google) return res.redirect("/auth?error=google_not_configured");
+      passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
+        if (err || !user) return res.redirect("/auth?error=google_auth_failed");
+        signIn(req, user, clock).then(() => res.redirect("/"), next);
+      })(req, res, next);
+    },
+  );
 }

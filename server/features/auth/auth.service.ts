@@ -101,7 +101,11 @@ export async function resetPassword(db: Db, ctx: MailCtx, token: string, passwor
 export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<void> {
   const user = await q.findUserByVerificationToken(db, hashToken(token), clock.now());
   if (!user) throw notFound();
-  await q.updateUser(db, user.id, { emailVerified: true, emailVerificationToken: null, emailVerificationExpires: null });
+  await q.updateUser(db, user.id, {
+    emailVerified: true,
+    emailVerificationToken: null,
+    emailVerificationExpires: null,
+  });
 }
 
 export const NOT_ELIGIBLE_MESSAGE = "You are not eligible for admin privileges.";

@@ -27,7 +27,12 @@ describe("forgot and reset password", () => {
 
   it("builds the link from PUBLIC_URL, never from the Host header", async () => {
     const { user } = await t.signUp();
-    await t.request().post("/api/auth/forgot-password").set("Host", "evil.example").set("X-Forwarded-Host", "evil.example").send({ email: user.email });
+    await t
+      .request()
+      .post("/api/auth/forgot-password")
+      .set("Host", "evil.example")
+      .set("X-Forwarded-Host", "evil.example")
+      .send({ email: user.email });
     const link = t.smtp.linkFor(user.email, "/reset-password/");
     expect(link).toMatch(/^http:\/\/heirloom\.test\/reset-password\/[A-Za-z0-9_-]{43}$/);
     expect(t.smtp.to(user.email).at(-1)!.raw).not.toContain("evil.example");
@@ -49,7 +54,9 @@ describe("forgot and reset password", () => {
     const res = await t.request().post("/api/auth/reset-password").send({ token, password: "New-Kente-2027" });
     expect(res.status).toBe(200);
     expect((await agent.get("/api/user")).status).toBe(401);
-    expect((await t.request().post("/api/login").send({ email: user.email, password: "New-Kente-2027" })).status).toBe(200);
+    expect((await t.request().post("/api/login").send({ email: user.email, password: "New-Kente-2027" })).status).toBe(
+      200,
+    );
     expect(t.smtp.to(user.email).at(-1)!.raw).toMatch(/password was changed/);
     const again = await t.request().post("/api/auth/reset-password").send({ token, password: "Other-Kente-2028" });
     expect(again.status).toBe(400);
@@ -63,13 +70,20 @@ describe("forgot and reset password", () => {
     await t.request().post("/api/auth/forgot-password").send({ email: user.email });
     const second = tokenOf(t.smtp.linkFor(user.email, "/reset-password/"));
     expect(first).not.toBe(second);
-    expect((await t.request().post("/api/auth/reset-password").send({ token: first, password: "New-Kente-2027" })).status).toBe(400);
+    expect(
+      (await t.request().post("/api/auth/reset-password").send({ token: first, password: "New-Kente-2027" })).status,
+    ).toBe(400);
     t.clock.advance(61 * 60 * 1000);
-    expect((await t.request().post("/api/auth/reset-password").send({ token: second, password: "New-Kente-2027" })).status).toBe(400);
+    expect(
+      (await t.request().post("/api/auth/reset-password").send({ token: second, password: "New-Kente-2027" })).status,
+    ).toBe(400);
   });
 
   it("applies the password rules to the new password", async () => {
-    const res = await t.request().post("/api/auth/reset-password").send({ token: "x".repeat(43), password: "weak" });
+    const res = await t
+      .request()
+      .post("/api/auth/reset-password")
+      .send({ token: "x".repeat(43), password: "weak" });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toEqual({ path: "password", message: "Password must be at least 8 characters" });
   });

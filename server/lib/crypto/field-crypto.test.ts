@@ -158,7 +158,10 @@ describe("data key wrapping", () => {
     const stored = wrapDataKey(keyringV2, generateDataKey());
     const bytes = Buffer.from(stored.wrapped, "base64url");
     bytes[3] ^= 0x80;
-    expectDecryptionError(() => unwrapDataKey(keyringV2, { ...stored, wrapped: bytes.toString("base64url") }), "auth-failed");
+    expectDecryptionError(
+      () => unwrapDataKey(keyringV2, { ...stored, wrapped: bytes.toString("base64url") }),
+      "auth-failed",
+    );
     expectDecryptionError(() => unwrapDataKey(keyringV2, { ...stored, kid: "k1" }), "auth-failed");
     expectDecryptionError(() => unwrapDataKey(keyringV2, { ...stored, wrapped: "short" }), "malformed");
   });

@@ -151,7 +151,6 @@ export function createDataKeyCache(keyring: Keyring, options: { maxEntries?: num
   };
 }
 
-
 /** `table|column|rowId|userId|v1`; a "|" inside a part would make two contexts share one AAD, so refuse it. */
 function buildAad(aad: FieldContext): Buffer {
   const parts = [aad.table, aad.column, aad.rowId, aad.userId];

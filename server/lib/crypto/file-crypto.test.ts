@@ -86,11 +86,15 @@ describe("file envelope encryption", () => {
   it("decrypts kid1 files with a keyring whose current kid is kid2, and writes new files under kid2 (CRY-04)", async () => {
     const plaintext = randomBytes(F + 10);
     const oldBlob = await encrypt(plaintext, "file-1", keyringV1);
-    expect((await drain(decryptStream(keyringV2, streamOf(oldBlob), { fileId: "file-1" }))).data.equals(plaintext)).toBe(true);
+    expect(
+      (await drain(decryptStream(keyringV2, streamOf(oldBlob), { fileId: "file-1" }))).data.equals(plaintext),
+    ).toBe(true);
 
     const newBlob = await encrypt(plaintext, "file-1", keyringV2);
     const kid2Only = createKeyring({ keys: { k2 }, currentKid: "k2" });
-    expect((await drain(decryptStream(kid2Only, streamOf(newBlob), { fileId: "file-1" }))).data.equals(plaintext)).toBe(true);
+    expect((await drain(decryptStream(kid2Only, streamOf(newBlob), { fileId: "file-1" }))).data.equals(plaintext)).toBe(
+      true,
+    );
     const { data, error } = await drain(decryptStream(kid2Only, streamOf(oldBlob), { fileId: "file-1" }));
     expect(error).toBeInstanceOf(DecryptionError);
     expect(data.length).toBe(0);
@@ -102,7 +106,9 @@ describe("file envelope encryption", () => {
       yield randomBytes(F * 2);
       throw boom;
     }
-    const { error } = await drain(encryptStream(keyringV1, Readable.from(broken(), { objectMode: false }), { fileId: "f" }));
+    const { error } = await drain(
+      encryptStream(keyringV1, Readable.from(broken(), { objectMode: false }), { fileId: "f" }),
+    );
     expect(error).toBe(boom);
   });
 
@@ -113,7 +119,9 @@ describe("file envelope encryption", () => {
       yield blob.subarray(0, F);
       throw ioError;
     }
-    const { error } = await drain(decryptStream(keyringV1, Readable.from(broken(), { objectMode: false }), { fileId: "file-1" }));
+    const { error } = await drain(
+      decryptStream(keyringV1, Readable.from(broken(), { objectMode: false }), { fileId: "file-1" }),
+    );
     expect(error).toBe(ioError);
   });
 

@@ -25,12 +25,23 @@ export function escapeHtml(value: string): string {
  * Mail through SMTP_URL when set; otherwise each message is written to DATA_DIR/outbox/*.eml and logged,
  * so a machine without a mail server still shows what would have been sent.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: oneLine(m.to), subject: oneLine(m.subject), text: m.text, html: m.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: oneLine(m.to),
+          subject: oneLine(m.subject),
+          text: m.text,
+          html: m.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -38,7 +49,13 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: oneLine(m.to), subject: oneLine(m.subject), text: m.text, html: m.html });
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: oneLine(m.to),
+        subject: oneLine(m.subject),
+        text: m.text,
+        html: m.html,
+      });
       await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(opts.outboxDir, `${Date.now()}-${randomBytes(6).toString("hex")}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

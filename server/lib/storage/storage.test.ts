@@ -21,7 +21,7 @@ import {
 function randomStream(size: number, failAfter?: number): { stream: Readable; sha256: () => string } {
   const hash = createHash("sha256");
   async function* pieces(): AsyncGenerator<Buffer> {
-    for (let sent = 0; sent < size; ) {
+    for (let sent = 0; sent < size;) {
       if (failAfter !== undefined && sent >= failAfter) throw new Error("source failed half-way");
       const piece = randomBytes(Math.min(64 * 1024, size - sent));
       hash.update(piece);
@@ -204,7 +204,13 @@ describe("s3 driver against s3rver", () => {
   let storage: BlobStorage | undefined;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "heirloom-s3rver-"));
-    server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: "heirloom-test" }] });
+    server = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "heirloom-test" }],
+    });
     const { port } = await server.run();
     const config: StorageConfig = {
       driver: "s3",
