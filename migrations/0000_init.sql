@@ -12,6 +12,10 @@ CREATE TABLE "users" (
 	"plan" varchar(32) DEFAULT 'free' NOT NULL,
 	"storage_used" bigint DEFAULT 0 NOT NULL,
 	"storage_limit" bigint DEFAULT 10485760 NOT NULL,
+	"additional_storage_gb" integer DEFAULT 0 NOT NULL,
+	"plan_renews_at" timestamp with time zone,
+	"cancel_at_period_end" boolean DEFAULT false NOT NULL,
+	"payment_status" varchar(16) DEFAULT 'ok' NOT NULL,
 	"email_verified" boolean DEFAULT false NOT NULL,
 	"email_verification_token" varchar(64),
 	"email_verification_expires" timestamp with time zone,
@@ -242,6 +246,19 @@ CREATE TABLE "user_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "backup_exports" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "backup_exports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"format" varchar(8) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stripe_events" (
+	"id" varchar(255) PRIMARY KEY NOT NULL,
+	"type" varchar(100) NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "beneficiaries" ADD CONSTRAINT "beneficiaries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "digital_wills" ADD CONSTRAINT "digital_wills_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_bundles" ADD CONSTRAINT "asset_bundles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -260,6 +277,7 @@ ALTER TABLE "personal_documents" ADD CONSTRAINT "personal_documents_assigned_to_
 ALTER TABLE "physical_assets" ADD CONSTRAINT "physical_assets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "physical_assets" ADD CONSTRAINT "physical_assets_assigned_to_beneficiary_beneficiaries_id_fk" FOREIGN KEY ("assigned_to_beneficiary") REFERENCES "public"."beneficiaries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_keys" ADD CONSTRAINT "user_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "backup_exports" ADD CONSTRAINT "backup_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_google_id_unique" ON "users" USING btree ("google_id");--> statement-breakpoint
 CREATE INDEX "users_agent_id_idx" ON "users" USING btree ("agent_id");--> statement-breakpoint
@@ -287,4 +305,5 @@ CREATE INDEX "online_accounts_beneficiary_idx" ON "online_accounts" USING btree 
 CREATE INDEX "personal_documents_user_idx" ON "personal_documents" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "personal_documents_beneficiary_idx" ON "personal_documents" USING btree ("assigned_to_beneficiary");--> statement-breakpoint
 CREATE INDEX "physical_assets_user_idx" ON "physical_assets" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "physical_assets_beneficiary_idx" ON "physical_assets" USING btree ("assigned_to_beneficiary");
+CREATE INDEX "physical_assets_beneficiary_idx" ON "physical_assets" USING btree ("assigned_to_beneficiary");--> statement-breakpoint
+CREATE INDEX "backup_exports_user_idx" ON "backup_exports" USING btree ("user_id","created_at");

@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./system";
 export * from "./beneficiaries";
 export * from "./assets";
+export * from "./billing";

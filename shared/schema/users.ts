@@ -35,6 +35,13 @@ export const users = pgTable(
     plan: varchar("plan", { length: 32 }).notNull().default("free"),
     storageUsed: bigint("storage_used", { mode: "number" }).notNull().default(0),
     storageLimit: bigint("storage_limit", { mode: "number" }).notNull().default(DEFAULT_STORAGE_LIMIT_BYTES),
+    /** Purchased extra storage; storageLimit = plan base + this × 1024 MB (spec 000 §9). */
+    additionalStorageGb: integer("additional_storage_gb").notNull().default(0),
+    /** End of the paid period (next billing date); null on the free plan. */
+    planRenewsAt: timestamp("plan_renews_at", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** ok | past_due — set by invoice.payment_failed, cleared when payment succeeds. */
+    paymentStatus: varchar("payment_status", { length: 16 }).notNull().default("ok"),
     emailVerified: boolean("email_verified").notNull().default(false),
     emailVerificationToken: varchar("email_verification_token", { length: 64 }),
     emailVerificationExpires: timestamp("email_verification_expires", { withTimezone: true }),

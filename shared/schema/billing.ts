@@ -1,0 +1,26 @@
+import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Stripe events already handled. The id is inserted in the same transaction as the event's effect, so a replay or a
+ * concurrent duplicate delivery changes nothing twice.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  type: varchar("type", { length: 100 }).notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each backup export (time, format), shown as "Last backup". */
+export const backupExports = pgTable(
+  "backup_exports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    format: varchar("format", { length: 8 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("backup_exports_user_idx").on(t.userId, t.createdAt)],
+);
