@@ -1,10 +1,25 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import security from "eslint-plugin-security";
+import noUnsanitized from "eslint-plugin-no-unsanitized";
+import drizzle from "eslint-plugin-drizzle";
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "data/", "migrations/", "e2e-output/", "bench-output/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  security.configs.recommended,
+  noUnsanitized.configs.recommended,
+  {
+    plugins: { drizzle },
+    rules: {
+      // an UPDATE or DELETE without WHERE would touch every user's rows
+      "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      // keys and paths here are built from constants and validated ids, never raw user input
+      "security/detect-object-injection": "off",
+    },
+  },
   {
     languageOptions: { globals: { console: "readonly", process: "readonly" } },
     rules: {
@@ -17,6 +32,22 @@ export default tseslint.config(
         { object: "Math", property: "random", message: "Use node:crypto for anything random." },
       ],
     },
+  },
+  {
+    // Outside the features, file paths come from configuration (DATA_DIR) or from keys validated against a strict
+    // pattern (server/lib/storage); inside the features, where request data flows, the rule stays on.
+    files: [
+      "server/*.ts",
+      "server/db/**",
+      "server/lib/**",
+      "server/test/**",
+      "scripts/**",
+      "e2e/**",
+      "bench/**",
+      "security/**",
+      "**/*.test.ts",
+    ],
+    rules: { "security/detect-non-literal-fs-filename": "off", "security/detect-non-literal-regexp": "off" },
   },
   {
     // the one place allowed to open a transaction directly
