@@ -19,6 +19,29 @@ export type FlowContext = {
 export type Flow = { name: string; run(ctx: FlowContext): Promise<void> };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const AXE_SOURCE = path.resolve(import.meta.dirname, "../node_modules/axe-core/axe.min.js");
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+
+/** Runs axe-core in the page and answers one line per serious or critical violation. */
+export async function checkAccessibility(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol, so the app's strict CSP stays on and is exercised by the flows
+  await page.evaluate(fs.readFileSync(AXE_SOURCE, "utf8"));
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<unknown> } }).axe.run(document, {
+      resultTypes: ["violations"],
+    }),
+  )) as AxeResult;
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `  ${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .map((n) => JSON.stringify(n.target))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
+}
 
 async function main() {
   if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/public/index.html"))) {
@@ -49,6 +72,9 @@ async function main() {
       page.on("pageerror", (e) => errors.push(e.message));
       const shot = async (name: string) => {
         await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
+        // every screen a flow looks at is also checked with axe-core: no serious or critical violation
+        const violations = await checkAccessibility(page);
+        if (violations.length) throw new Error(`accessibility violations on ${name}:\n${violations.join("\n")}`);
       };
       const started = Date.now();
       try {

@@ -41,6 +41,8 @@ export const foundationFlow: Flow = {
       .first()
       .click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    // spec 000 §4: the location is replaced with "/" 500 ms after sign-out (a full load)
+    await page.waitForEvent("load");
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByRole("link", { name: "Get Started Free" }).first().waitFor();
     const me = await page.request.get(`${baseUrl}/api/user`);
