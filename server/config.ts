@@ -21,6 +21,12 @@ const envSchema = z.object({
       .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded")
       .optional(),
   ),
+  APP_ENCRYPTION_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, _ or -")
+    .default("k1"),
+  /** Retired master keys still needed to read old data during a rotation: "kid:base64,kid:base64". */
+  APP_PREVIOUS_ENCRYPTION_KEYS: z.string().default(""),
   ADMIN_EMAILS: z.string().default(""),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Heirloom <no-reply@heirloom.local>"),
@@ -92,6 +98,22 @@ function loadOrCreateSecret(dataDir: string, fileName: string, make: () => strin
   return value;
 }
 
+function parsePreviousKeys(value: string): Record<string, Buffer> {
+  const keys: Record<string, Buffer> = {};
+  for (const entry of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [kid, key] = entry.split(":");
+    const bytes = Buffer.from(key ?? "", "base64");
+    if (!kid || !/^[A-Za-z0-9_-]{1,32}$/.test(kid) || bytes.length !== 32) {
+      throw new ConfigError("Invalid configuration: APP_PREVIOUS_ENCRYPTION_KEYS must be kid:base64-of-32-bytes pairs");
+    }
+    keys[kid] = bytes;
+  }
+  return keys;
+}
+
 /**
  * Validates the environment once at start-up; a bad value throws a ConfigError whose message is one line
  * naming the variable.
@@ -127,8 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean),
-    encryptionKeys: { k1: Buffer.from(encryptionKey, "base64") },
-    currentKid: "k1",
+    encryptionKeys: {
+      ...parsePreviousKeys(e.APP_PREVIOUS_ENCRYPTION_KEYS),
+      [e.APP_ENCRYPTION_KEY_ID]: Buffer.from(encryptionKey, "base64"),
+    },
+    currentKid: e.APP_ENCRYPTION_KEY_ID,
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
