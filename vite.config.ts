@@ -17,6 +17,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, "dist/public"),
     emptyOutDir: true,
+    // not "assets": /assets is one of the SPA's own routes
+    assetsDir: "static",
     sourcemap: false,
   },
   server: {

@@ -16,6 +16,8 @@ import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.r
 import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
+import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError } from "./lib/app-error";
 import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
@@ -106,20 +108,24 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   const sessionParts = createSession({ config, pool: database.pool, logger, prune: opts.pruneSessions ?? true });
   const passport = createPassport(database.db, config);
 
-  app.use(express.json({ limit: "100kb", type: "application/json", strict: true }));
+  const jsonBody = express.json({ limit: "512kb", type: "application/json", strict: true });
+  app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(req, res, next)));
   app.use(sessionParts.middleware);
   app.use(passport.initialize());
   app.use((req, res, next) => (req.session ? passport.session()(req, res, next) : next()));
   app.use(enforceSessionLimits(clock));
+  // a cancelled plan whose period has ended reverts before any limit is checked
+  app.use(settlePlanExpiryOnRequest(deps));
 
   const table = createRouteTable(app);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
-  registerBeneficiaryRoutes(table, deps);
+  registerBeneficiaryRoutes(table, deps, limiters);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
+  registerBillingRoutes(table, deps);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
   mountSpa(app, opts.spaDir ?? SPA_DIR);
@@ -140,8 +146,8 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
 function mountSpa(app: Express, spaDir: string) {
   const index = path.join(spaDir, "index.html");
   app.use(
-    "/assets",
-    express.static(path.join(spaDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    "/static",
+    express.static(path.join(spaDir, "static"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
   app.use(express.static(spaDir, { index: false, dotfiles: "deny" }));
   app.get(/.*/, (_req, res, next) => {

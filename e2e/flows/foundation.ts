@@ -25,7 +25,7 @@ export const foundationFlow: Flow = {
 
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Welcome back, Akosua").waitFor();
-    await shot("dashboard");
+    await shot("dashboard-new-user");
 
     await page.reload();
     await page.getByText("Welcome back, Akosua").waitFor();

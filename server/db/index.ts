@@ -48,11 +48,19 @@ export function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise
 }
 
 export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { max?: number } = {}): Database {
+  const embedded = engine.kind === "embedded";
   const pool = new GuardedPool({
     ...engine.connection,
-    max: opts.max ?? 10,
-    // NOTE: pg waits forever for a connection by default; a short timeout turns an outage into a fast 503.
-    connectionTimeoutMillis: 3000,
+    // NOTE: every socket connection to PGlite shares its one backend session, so two connections in use at once
+    // interleave their protocol messages. The embedded engine gets exactly one connection; requests queue for it.
+    max: embedded ? 1 : (opts.max ?? 10),
+    // NOTE: pg waits forever for a connection by default; a timeout turns an outage into a 503. Embedded requests
+    // also queue for the single connection, so they get longer before that counts as an outage.
+    connectionTimeoutMillis: embedded ? 15_000 : 3000,
+    // A replaced connection lands in the same PGlite session, where the old connection's named prepared statements
+    // still exist; re-preparing them would fail ("already exists") until restart. The pool awaits this hook.
+    // (the types say void; pg-pool awaits a returned promise)
+    ...(embedded ? { onConnect: (client: pg.ClientBase) => client.query("DEALLOCATE ALL") } : {}),
     idleTimeoutMillis: 10_000,
     statement_timeout: 30_000,
   });

@@ -1,8 +1,23 @@
-import { QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "@/lib/api-client";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
+
+/** Kept here rather than imported from lib/auth, which imports this module. */
+const USER_KEY = ["/api/user"] as const;
+
+/**
+ * Spec 000 §8: any 401 means the session is gone. Forgetting the user sends the router to its signed-out routes, where
+ * a protected screen shows "Unauthorized / You are logged out. Logging in again..." and moves to /auth after 500 ms.
+ */
+function onAnyError(error: unknown, key?: readonly unknown[]) {
+  if (!isUnauthorizedError(error)) return;
+  if (key && key[0] === USER_KEY[0]) return;
+  queryClient.setQueryData(USER_KEY, null);
+}
 
 /** Spec 000 §7: no retries, no refetch on focus, no polling, data never stale on its own. */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => onAnyError(error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => onAnyError(error) }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: "throw" }),

@@ -1,4 +1,52 @@
+import { listAssetsQuery } from "@shared/validators/assets";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
+import { registerAssetIndexRoutes } from "../asset-index/asset-index.routes";
+import { listAssetBundles } from "./assets.queries";
+import { presentAssetBundle, presentFileAsset } from "./assets.presenter";
+import { deleteAsset, listAssets, logDecryptFailure, openAssetDownload } from "./assets.service";
+import { sendDownload } from "./download";
+import { routeId, userIdOf } from "./route-params";
+import { createUploadMiddleware, stagedFilesOf } from "./upload-engine";
+import { createUploadedAssets } from "./upload.service";
 
-export function registerAssetRoutes(_r: RouteTable, _deps: AppDeps) {}
+export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
+  const db = deps.database.db;
+
+  r.add(
+    { method: "post", path: "/api/assets/upload", access: "client", body: "multipart" },
+    createUploadMiddleware(deps),
+    async (req, res) => {
+      const files = stagedFilesOf(req);
+      const rows = await createUploadedAssets(deps, { userId: userIdOf(req), body: req.body, files });
+      res.status(201).json(rows.map(presentFileAsset));
+    },
+  );
+
+  r.add({ method: "get", path: "/api/assets", access: "client" }, async (req, res) => {
+    const query = listAssetsQuery.parse(req.query);
+    const { items, total } = await listAssets(deps, { userId: userIdOf(req), ...query });
+    res.setHeader("X-Total-Count", String(total));
+    res.json(items.map(presentFileAsset));
+  });
+
+  r.add({ method: "get", path: "/api/assets/:id/download", access: "client", resource: "asset" }, async (req, res) => {
+    const id = routeId(req);
+    const download = await openAssetDownload(deps, { userId: userIdOf(req), id });
+    const failure = await sendDownload(res, download);
+    if (failure) logDecryptFailure(deps, id, failure);
+  });
+
+  r.add({ method: "delete", path: "/api/assets/:id", access: "client", resource: "asset" }, async (req, res) => {
+    await deleteAsset(deps, { userId: userIdOf(req), id: routeId(req) });
+    res.status(204).end();
+  });
+
+  r.add({ method: "get", path: "/api/asset-bundles", access: "client" }, async (req, res) => {
+    const rows = await listAssetBundles(db, userIdOf(req));
+    res.json(rows.map(presentAssetBundle));
+  });
+
+  // The unified All Assets list lives in its own feature; registered from here so app.ts needs no new line.
+  registerAssetIndexRoutes(r, deps);
+}

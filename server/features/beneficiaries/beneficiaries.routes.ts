@@ -1,4 +1,94 @@
+import type { Request } from "express";
+import { z } from "zod";
+import { createBeneficiarySchema, updateBeneficiarySchema } from "@shared/validators/beneficiaries";
+import { idParam } from "@shared/validators/common";
+import type { Limiters } from "../../auth/rate-limits";
 import type { AppDeps } from "../../deps";
+import { notFound, unauthorized } from "../../lib/app-error";
 import type { RouteTable } from "../../lib/route-registry";
+import { presentBeneficiary } from "./beneficiaries.presenter";
+import * as svc from "./beneficiaries.service";
+import { registerVerificationRoutes } from "./verification.routes";
 
-export function registerBeneficiaryRoutes(_r: RouteTable, _deps: AppDeps) {}
+/** Without ?limit the whole list comes back (the spec's screens read it whole); with it, one page. */
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+function owner(req: Request) {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** A malformed id is a miss like any other: 404, never 400 or 500. */
+function beneficiaryId(req: Request): number {
+  const parsed = idParam.safeParse(req.params.id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
+  const db = deps.database.db;
+  const ctx: svc.BeneficiaryCtx = {
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    clock: deps.clock,
+    logger: deps.logger,
+  };
+
+  r.add({ method: "get", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
+    const page = listQuery.parse(req.query);
+    const { rows, total } = await svc.listBeneficiaries(db, { userId: owner(req).id, ...page });
+    res.setHeader("X-Total-Count", String(total));
+    res.json(rows.map(presentBeneficiary));
+  });
+
+  r.add({ method: "post", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
+    const input = createBeneficiarySchema.parse(req.body ?? {});
+    const row = await svc.createBeneficiary(db, ctx, { owner: owner(req), input });
+    res.status(201).json(presentBeneficiary(row));
+  });
+
+  r.add(
+    { method: "get", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
+    async (req, res) => {
+      const row = await svc.getBeneficiary(db, { userId: owner(req).id, id: beneficiaryId(req) });
+      res.json(presentBeneficiary(row));
+    },
+  );
+
+  r.add(
+    { method: "patch", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
+    async (req, res) => {
+      const id = beneficiaryId(req);
+      const input = updateBeneficiarySchema.parse(req.body ?? {});
+      const row = await svc.updateBeneficiary(db, ctx, { owner: owner(req), id, input });
+      res.json(presentBeneficiary(row));
+    },
+  );
+
+  r.add(
+    { method: "delete", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
+    async (req, res) => {
+      await svc.deleteBeneficiary(db, { userId: owner(req).id, id: beneficiaryId(req) });
+      res.status(204).end();
+    },
+  );
+
+  r.add(
+    {
+      method: "post",
+      path: "/api/beneficiaries/:id/resend-verification",
+      access: "client",
+      body: "none",
+      resource: "beneficiary",
+    },
+    async (req, res) => {
+      const row = await svc.resendVerification(db, ctx, { owner: owner(req), id: beneficiaryId(req) });
+      res.json(presentBeneficiary(row));
+    },
+  );
+
+  registerVerificationRoutes(r, deps, limiters);
+}

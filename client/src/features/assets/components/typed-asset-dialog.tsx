@@ -1,0 +1,79 @@
+import type { TypedAssetKind } from "@shared/asset-types";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormError } from "@/components/ui/form-field";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { useCreateTypedAsset, type TypedAssetPayload } from "@/features/assets/api/create-typed-asset";
+import { useTypedAssets } from "@/features/assets/api/get-typed-assets";
+import { useUpdateTypedAsset } from "@/features/assets/api/update-typed-asset";
+import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
+import { describeFailure } from "@/features/assets/lib/describe-failure";
+import { useReturnFocus } from "@/features/assets/hooks/use-return-focus";
+import { TypedAssetForm } from "@/features/assets/components/typed-asset-form";
+
+type TypedAssetDialogProps = {
+  kind: TypedAssetKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this record (looked up in the kind's list); absent for an add. */
+  assetId?: number;
+};
+
+/** The add/edit dialog of one typed kind; the form lives inside the content, so closing resets it. */
+export function TypedAssetDialog({ kind, open, onOpenChange, assetId }: TypedAssetDialogProps) {
+  const isEditing = assetId !== undefined;
+  const list = useTypedAssets(kind, { enabled: open && isEditing });
+  const asset = isEditing ? list.data?.find((row) => row.id === assetId) : undefined;
+  const create = useCreateTypedAsset(kind);
+  const update = useUpdateTypedAsset(kind);
+  const isPending = create.isPending || update.isPending;
+  const noun = ASSET_FORMS[kind].noun;
+  const returnFocus = useReturnFocus(open);
+
+  async function save(payload: TypedAssetPayload) {
+    try {
+      if (asset) {
+        await update.mutateAsync({ id: asset.id, body: payload });
+        toast({ title: "Asset Updated", description: "Your changes have been saved.", variant: "success" });
+      } else {
+        await create.mutateAsync(payload);
+        toast({ title: "Asset Created", description: "Your asset has been successfully added.", variant: "success" });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      const fallback = asset
+        ? "Failed to update asset. Please try again."
+        : "Failed to create asset. Please try again.";
+      toast({ title: "Error", description: describeFailure(error, fallback), variant: "destructive" });
+      throw error;
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{isEditing ? `Edit ${noun}` : `Add ${noun}`}</DialogTitle>
+          <DialogDescription>
+            Fields marked * are required. Sensitive details are encrypted and shown only to you.
+          </DialogDescription>
+        </DialogHeader>
+        {isEditing && !asset ? (
+          list.isPending ? (
+            <Spinner label="Loading asset..." showLabel />
+          ) : (
+            <FormError message={list.isError ? "This asset could not be loaded." : "This asset no longer exists."} />
+          )
+        ) : (
+          <TypedAssetForm
+            key={asset?.id ?? "new"}
+            kind={kind}
+            asset={asset}
+            onSubmit={save}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation } from "@tanstack/react-query";
+import type { PublicUser } from "@shared/api-types";
+import type { BillingChangeResult } from "@shared/validators/billing";
+import { billingKeys, DASHBOARD_STATS_KEY } from "@/features/billing/api/billing-keys";
+import { apiRequest } from "@/lib/api-client";
+import { USER_QUERY_KEY } from "@/lib/auth";
+import { queryClient } from "@/lib/query-client";
+
+export type BillingChange = BillingChangeResult<PublicUser>;
+
+/** Everything a plan or storage change moves: the user (nav plan badge), usage, dashboard numbers, history. */
+export async function refreshBilling(): Promise<void> {
+  await Promise.all(
+    [USER_QUERY_KEY, billingKeys.usage(), billingKeys.history(), DASHBOARD_STATS_KEY].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/**
+ * One POST that may change the plan or storage. The new user is stored at once so the plan badge updates without a
+ * reload; a Checkout URL changes nothing here (the caller sends the browser there).
+ */
+export function useBillingChange<TInput>(path: string) {
+  return useMutation<BillingChange, Error, TInput>({
+    mutationFn: async (input) => (await apiRequest("POST", path, input)).json(),
+    onSuccess: async (result) => {
+      if ("user" in result) queryClient.setQueryData(USER_QUERY_KEY, result.user);
+      if (!("checkoutUrl" in result)) await refreshBilling();
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { useBillingHistory } from "@/features/billing/api/get-billing-history";
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { parseApiError } from "@/lib/api-client";
+
+const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+function statusVariant(status: string) {
+  if (status === "paid") return "success" as const;
+  if (status === "pending") return "secondary" as const;
+  return "outline" as const;
+}
+
+/** The user's purchases, in the four states every list renders. */
+export function BillingHistoryTable() {
+  const history = useBillingHistory({ enabled: true });
+  if (history.isPending) return <Spinner label="Loading billing history..." showLabel />;
+  if (history.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load your billing history: {parseApiError(history.error).message || "please try again."}
+      </p>
+    );
+  }
+  if (history.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">No purchases yet. Upgrades and storage you buy appear here.</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Billing history</caption>
+        <thead className="border-b border-border text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.data.map((item) => (
+            <tr key={item.id} className="border-b border-border last:border-0">
+              <td className="py-2 pr-4 whitespace-nowrap">{DATE.format(new Date(item.createdAt))}</td>
+              <td className="py-2 pr-4">{item.name}</td>
+              <td className="py-2 pr-4">{item.category === "storage" ? `${item.quantity} GB` : item.quantity}</td>
+              <td className="py-2 pr-4 whitespace-nowrap">${item.price}/mo</td>
+              <td className="py-2">
+                <Badge variant={statusVariant(item.status)}>{item.status}</Badge>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

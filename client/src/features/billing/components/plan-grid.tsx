@@ -1,0 +1,57 @@
+import { Link } from "wouter";
+import { Check } from "lucide-react";
+import { PLAN_LIST, PLANS, type Plan, type PlanId } from "@shared/plans";
+import { PlanCard } from "@/components/plan-card";
+import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+
+type PlanGridProps = {
+  /** The signed-in user's plan; undefined for visitors, who are sent to sign in. */
+  currentPlan: PlanId | undefined;
+  pendingPlan: PlanId | undefined;
+  onChoose: (planId: PlanId) => void;
+};
+
+function actionLabel(plan: Plan, current: PlanId): string {
+  if (plan.id === "professional") return plan.ctaLabel;
+  if (plan.priceUSD > PLANS[current].priceUSD) return `Upgrade to ${plan.name}`;
+  return `Switch to ${plan.name}`;
+}
+
+function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps & { plan: Plan }) {
+  const variant = plan.isMostPopular ? "default" : "outline";
+  if (!currentPlan) {
+    return (
+      <Button asChild className="w-full" variant={variant}>
+        <Link href={paths.auth}>{plan.id === "professional" ? plan.ctaLabel : `Sign in to choose ${plan.name}`}</Link>
+      </Button>
+    );
+  }
+  if (plan.id === currentPlan) {
+    return (
+      <Button className="w-full" variant="secondary" disabled>
+        <Check aria-hidden="true" />
+        Current Plan
+      </Button>
+    );
+  }
+  const isPending = pendingPlan === plan.id;
+  return (
+    <Button className="w-full" variant={variant} disabled={pendingPlan !== undefined} onClick={() => onChoose(plan.id)}>
+      {isPending ? "Processing..." : actionLabel(plan, currentPlan)}
+    </Button>
+  );
+}
+
+/** Spec 000 §2/§9: the four plans; the current one marked and its button disabled. */
+export function PlanGrid(props: PlanGridProps) {
+  return (
+    <ul className="grid gap-6 pt-4 sm:grid-cols-2 lg:grid-cols-4">
+      {PLAN_LIST.map((plan) => (
+        <li key={plan.id} className="flex" aria-current={plan.id === props.currentPlan ? "true" : undefined}>
+          <PlanCard plan={plan} action={<PlanAction {...props} plan={plan} />} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import { parseStorageQuantity, storagePriceCents, storageRateFor, STORAGE_GB_MAX, STORAGE_GB_MIN } from "@shared/plans";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { paths } from "@/config/paths";
+
+type PurchaseStorageFormProps = {
+  isSignedIn: boolean;
+  isPending: boolean;
+  onPurchase: (storageGB: number) => void;
+};
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Quantity (non-numeric input counts as 1, spec 000 §5) and a live total at the tier rate. */
+export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: PurchaseStorageFormProps) {
+  const id = useId();
+  const [raw, setRaw] = useState("1");
+  const quantity = parseStorageQuantity(raw);
+  const totalId = `${id}-total`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onPurchase(quantity);
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Purchase additional storage">
+      <fieldset disabled={isPending} className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor={id}>Storage (GB)</Label>
+          <Input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={STORAGE_GB_MIN}
+            max={STORAGE_GB_MAX}
+            step={1}
+            value={raw}
+            aria-describedby={totalId}
+            onChange={(e) => setRaw(e.target.value)}
+          />
+        </div>
+        <p id={totalId} aria-live="polite" className="text-sm text-muted-foreground">
+          {quantity} GB × ${storageRateFor(quantity).toFixed(2)} ={" "}
+          <strong className="text-lg text-foreground" data-testid="storage-total">
+            {dollars(storagePriceCents(quantity))}
+          </strong>{" "}
+          per month
+        </p>
+      </fieldset>
+      {isSignedIn ? (
+        <Button type="submit" disabled={isPending} className="w-full sm:w-fit">
+          {isPending ? "Processing..." : "Purchase"}
+        </Button>
+      ) : (
+        <Button asChild className="w-full sm:w-fit">
+          <Link href={paths.auth}>Sign in to purchase</Link>
+        </Button>
+      )}
+    </form>
+  );
+}

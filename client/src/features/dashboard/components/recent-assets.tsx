@@ -1,0 +1,79 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { ArrowRight, FileText, FileVideo, Image, type LucideIcon } from "lucide-react";
+import type { FileAssetDto } from "@shared/api-types";
+import { formatBytes } from "@shared/format";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
+import { QueryError } from "@/features/dashboard/components/query-error";
+import { formatDate } from "@/features/dashboard/lib/format-date";
+
+function iconFor(mimeType: string): LucideIcon {
+  if (mimeType.startsWith("image/")) return Image;
+  if (mimeType.startsWith("video/")) return FileVideo;
+  return FileText;
+}
+
+function AssetRow({ asset }: { asset: FileAssetDto }) {
+  const Icon = iconFor(asset.mimeType);
+  const isAssigned = asset.assignedToBeneficiary !== null;
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <span className="rounded-md bg-muted p-2 text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{asset.originalFileName}</p>
+        <p className="text-xs text-muted-foreground">
+          Added {formatDate(asset.createdAt)} · {formatBytes(asset.fileSize)}
+        </p>
+      </div>
+      <Badge variant={isAssigned ? "default" : "secondary"}>{isAssigned ? "Assigned" : "Pending"}</Badge>
+    </li>
+  );
+}
+
+/** Spec 000 §2: the 5 newest uploads with Assigned or Pending, and View all. */
+export function RecentAssets() {
+  const { data: assets, isPending, error, refetch } = useRecentAssets();
+
+  let body: ReactNode;
+  if (isPending) body = <Spinner label="Loading recent assets..." showLabel />;
+  else if (error) body = <QueryError what="your recent assets" error={error} onRetry={() => void refetch()} />;
+  else if (assets.length === 0) {
+    body = (
+      <p className="py-6 text-center text-sm text-muted-foreground">
+        No assets yet. Upload documents, photos or videos to start your inventory.
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="divide-y divide-border">
+        {assets.map((asset) => (
+          <AssetRow key={asset.id} asset={asset} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Card aria-labelledby="recent-assets-title">
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle asChild>
+          <h2 id="recent-assets-title">Recent Assets</h2>
+        </CardTitle>
+        <Button asChild variant="ghost" size="sm">
+          <Link href={paths.assets}>
+            View all
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardHeader>
+      <CardContent>{body}</CardContent>
+    </Card>
+  );
+}

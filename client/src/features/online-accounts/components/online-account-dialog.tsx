@@ -1,0 +1,69 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/hooks/use-toast";
+import { parseApiError } from "@/lib/api-client";
+import {
+  useCreateOnlineAccount,
+  type OnlineAccountPayload,
+} from "@/features/online-accounts/api/create-online-account";
+import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import { useUpdateOnlineAccount } from "@/features/online-accounts/api/update-online-account";
+import { useReturnFocus } from "@/features/online-accounts/hooks/use-return-focus";
+import { OnlineAccountForm } from "@/features/online-accounts/components/online-account-form";
+
+type OnlineAccountDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit this account; absent for "Add Account". */
+  account?: OnlineAccount;
+};
+
+/** The spec's fixed failure text, then the server's reason when a user can act on it (400 validation, 402 limit). */
+function failureText(error: unknown, fallback: string): string {
+  const { status, message } = parseApiError(error);
+  return (status === 400 || status === 402) && message ? `${fallback}. ${message}` : fallback;
+}
+
+/** Add/edit dialog (spec 001 §2); the form unmounts on close, so it reopens clean. */
+export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccountDialogProps) {
+  const create = useCreateOnlineAccount();
+  const update = useUpdateOnlineAccount();
+  const isPending = create.isPending || update.isPending;
+  const returnFocus = useReturnFocus(open);
+
+  async function save(payload: OnlineAccountPayload) {
+    try {
+      if (account) {
+        await update.mutateAsync({ id: account.id, body: payload });
+        toast({ title: "Account Updated", description: "Your online account has been updated.", variant: "success" });
+      } else {
+        await create.mutateAsync(payload);
+        toast({ title: "Account Added", description: "Your online account has been added.", variant: "success" });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      const fallback = account ? "Failed to update online account" : "Failed to add online account";
+      toast({ title: "Error", description: failureText(error, fallback), variant: "destructive" });
+      throw error;
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{account ? "Edit Online Account" : "Add Online Account"}</DialogTitle>
+          <DialogDescription>
+            Fields marked * are required. Usernames, password hints, recovery and 2FA details are encrypted and shown
+            only to you. Never store the password itself.
+          </DialogDescription>
+        </DialogHeader>
+        <OnlineAccountForm
+          key={account?.id ?? "new"}
+          account={account}
+          onSubmit={save}
+          onCancel={() => onOpenChange(false)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

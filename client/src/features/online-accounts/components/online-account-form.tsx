@@ -1,0 +1,150 @@
+import { useId } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { ASSET_KINDS, humanize } from "@shared/asset-types";
+import { PRIORITIES } from "@shared/validators/common";
+import { Button } from "@/components/ui/button";
+import { DialogFooter } from "@/components/ui/dialog";
+import { FormField, TextField, fieldAria } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { parseApiError } from "@/lib/api-client";
+import type { OnlineAccountPayload } from "@/features/online-accounts/api/create-online-account";
+import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import {
+  ACCOUNT_FIELDS,
+  accountDefaults,
+  accountPayload,
+  type AccountFormValues,
+} from "@/features/online-accounts/lib/account-form-values";
+import { RequiredLabel } from "@/features/online-accounts/components/required-label";
+import { accountResolver } from "@/features/online-accounts/lib/account-resolver";
+import { BeneficiarySelect } from "@/features/online-accounts/components/beneficiary-select";
+import { SecretField } from "@/features/online-accounts/components/secret-field";
+import { SelectField } from "@/features/online-accounts/components/select-field";
+
+const TYPE_OPTIONS = ASSET_KINDS.online_accounts.categories.map((t) => ({ value: t, label: humanize(t) }));
+const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: p, label: humanize(p) }));
+const NOTES = [
+  { name: "recoveryInfo", label: "Recovery information" },
+  { name: "twoFactorInfo", label: "Two-factor authentication (2FA) information" },
+  { name: "instructions", label: "Instructions for your beneficiary" },
+] as const;
+
+type OnlineAccountFormProps = {
+  account?: OnlineAccount;
+  /** Rejects when the write failed; the server's per-field messages then show under the fields. */
+  onSubmit: (payload: OnlineAccountPayload) => Promise<void>;
+  onCancel: () => void;
+};
+
+/** Add and edit share this form; createOnlineAccountSchema (the server's) validates it (spec 001 §5, accountResolver). */
+export function OnlineAccountForm({ account, onSubmit, onCancel }: OnlineAccountFormProps) {
+  const id = useId();
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    AccountFormValues,
+    unknown,
+    OnlineAccountPayload
+  >({
+    resolver: accountResolver,
+    defaultValues: accountDefaults(account),
+  });
+  const { errors, isSubmitting } = formState;
+  const isEditing = account !== undefined;
+  const required = { "aria-required": true } as const;
+
+  const submit = handleSubmit(async (parsed) => {
+    try {
+      await onSubmit(accountPayload(parsed, account));
+    } catch (error) {
+      for (const { path, message } of parseApiError(error).errors) {
+        const name = ACCOUNT_FIELDS.find((f) => f === path);
+        if (name) setError(name, { type: "server", message });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={isEditing ? "Edit online account" : "Add online account"}>
+      <fieldset disabled={isSubmitting} className="grid gap-6">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <TextField
+            label={<RequiredLabel text="Account name" />}
+            {...required}
+            placeholder="Personal Gmail"
+            error={errors.accountName?.message}
+            {...register("accountName")}
+          />
+          <SelectField
+            label={<RequiredLabel text="Account type" />}
+            {...required}
+            options={TYPE_OPTIONS}
+            emptyOption="Select an account type"
+            error={errors.accountType?.message}
+            {...register("accountType", { setValueAs: (v: string) => (v === "" ? undefined : v) })}
+          />
+          <TextField
+            label="Platform"
+            placeholder="gmail.com"
+            error={errors.platform?.message}
+            {...register("platform")}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <TextField label="Username" autoComplete="off" error={errors.username?.message} {...register("username")} />
+          <SecretField label="Password hint" error={errors.passwordHint?.message} {...register("passwordHint")} />
+          <TextField
+            label="Account value"
+            placeholder="GHS 500 balance"
+            error={errors.accountValue?.message}
+            {...register("accountValue")}
+          />
+          <SelectField
+            label="Priority"
+            options={PRIORITY_OPTIONS}
+            error={errors.priority?.message}
+            {...register("priority")}
+          />
+          <Controller
+            control={control}
+            name="assignedToBeneficiary"
+            render={({ field: { value, ...rest } }) => (
+              <BeneficiarySelect
+                {...rest}
+                value={value == null ? "" : String(value)}
+                error={errors.assignedToBeneficiary?.message}
+              />
+            )}
+          />
+          {NOTES.map(({ name, label }) => (
+            <FormField
+              key={name}
+              id={`${id}-${name}`}
+              label={label}
+              error={errors[name]?.message}
+              className="sm:col-span-2"
+            >
+              <Textarea
+                rows={2}
+                className="min-h-16"
+                {...register(name)}
+                {...fieldAria(`${id}-${name}`, errors[name]?.message)}
+              />
+            </FormField>
+          ))}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit">
+            {isSubmitting ? (isEditing ? "Updating..." : "Adding...") : isEditing ? "Update Account" : "Add Account"}
+          </Button>
+        </DialogFooter>
+      </fieldset>
+    </form>
+  );
+}

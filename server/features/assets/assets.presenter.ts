@@ -1,0 +1,50 @@
+import type { FileAssetDto } from "@shared/api-types";
+import { sanitizeFileName } from "./file-names";
+
+type FileAssetLike = {
+  id: number;
+  originalFileName: string;
+  mimeType: string;
+  fileSize: number;
+  category: string;
+  description: string | null;
+  assignedToBeneficiary: number | null;
+  createdAt: Date;
+};
+
+/** Whitelist: the blob key, stored name, hash and encrypted size never leave the server. */
+export function presentFileAsset(row: FileAssetLike): FileAssetDto {
+  return {
+    id: row.id,
+    // Sanitised again on the way out, so a name stored before today's rules still displays safely.
+    originalFileName: sanitizeFileName(row.originalFileName),
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    category: row.category,
+    description: row.description,
+    assignedToBeneficiary: row.assignedToBeneficiary,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type AssetBundleDto = {
+  id: number;
+  name: string;
+  category: string;
+  quantity: number;
+  price: string;
+  status: string;
+  createdAt: string;
+};
+
+export function presentAssetBundle(row: Omit<AssetBundleDto, "createdAt"> & { createdAt: Date }): AssetBundleDto {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    quantity: row.quantity,
+    price: row.price,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

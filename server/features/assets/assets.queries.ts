@@ -1,0 +1,94 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { assetBundles, digitalAssets } from "@shared/schema";
+import type { DbOrTx, Tx } from "../../db";
+
+export type ListFileAssetsParams = { userId: number; limit: number; offset: number; q?: string; category?: string };
+
+/** `%` and `_` in a search are literal characters, not wildcards (and `\` escapes itself). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Owner, committed, and the optional search and category: shared by the page and its total. */
+function listFilter(p: ListFileAssetsParams): SQL {
+  const search = p.q ? sql` and original_file_name ilike ${`%${escapeLike(p.q)}%`}` : sql``;
+  const category = p.category ? sql` and category = ${p.category}` : sql``;
+  return sql`user_id = ${p.userId} and status = 'committed'${search}${category}`;
+}
+
+type FileAssetPageRow = {
+  id: number;
+  original_file_name: string;
+  mime_type: string;
+  file_size: string | number;
+  category: string;
+  description: string | null;
+  assigned_to_beneficiary: number | null;
+  created_at: Date;
+  total: string | number;
+};
+
+/**
+ * One page of the owner's committed files, newest first, and the total for X-Total-Count, in one statement (the
+ * total is an uncounted-per-row InitPlan). Written as plain SQL because this is the hottest read of the feature:
+ * the (user_id, created_at) index serves the order, and one round trip instead of two halves its latency. A
+ * page past the end has no row to carry the total, so only then a second count runs.
+ */
+export async function listFileAssetPage(db: DbOrTx, p: ListFileAssetsParams) {
+  const page = await db.execute<FileAssetPageRow>(sql`
+    select id, original_file_name, mime_type, file_size, category, description, assigned_to_beneficiary, created_at,
+      (select count(*) from digital_assets where ${listFilter(p)}) as total
+    from digital_assets where ${listFilter(p)}
+    order by created_at desc, id desc limit ${p.limit} offset ${p.offset}`);
+  const items = page.rows.map((r) => ({
+    id: r.id,
+    originalFileName: r.original_file_name,
+    mimeType: r.mime_type,
+    fileSize: Number(r.file_size),
+    category: r.category,
+    description: r.description,
+    assignedToBeneficiary: r.assigned_to_beneficiary,
+    createdAt: new Date(r.created_at),
+  }));
+  if (page.rows.length > 0 || p.offset === 0) return { items, total: Number(page.rows[0]?.total ?? 0) };
+  const count = await db.execute<{ n: string }>(sql`select count(*) as n from digital_assets where ${listFilter(p)}`);
+  return { items, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** The owner's committed file; another user's id and a missing id look the same (undefined → 404). */
+export async function findOwnedFileAsset(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(digitalAssets)
+    .where(and(eq(digitalAssets.id, id), eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed")))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Deletes the owner's row and answers what it held. Of two parallel deletes only one gets the row back (the
+ * other waits on the row lock, then finds nothing), so the space is given back exactly once.
+ */
+export async function deleteOwnedFileAsset(tx: Tx, userId: number, id: number) {
+  const [row] = await tx
+    .delete(digitalAssets)
+    .where(and(eq(digitalAssets.id, id), eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed")))
+    .returning({ id: digitalAssets.id, storedSize: digitalAssets.storedSize, filePath: digitalAssets.filePath });
+  return row;
+}
+
+export async function listAssetBundles(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      id: assetBundles.id,
+      name: assetBundles.name,
+      category: assetBundles.category,
+      quantity: assetBundles.quantity,
+      price: assetBundles.price,
+      status: assetBundles.status,
+      createdAt: assetBundles.createdAt,
+    })
+    .from(assetBundles)
+    .where(eq(assetBundles.userId, userId))
+    .orderBy(desc(assetBundles.createdAt), desc(assetBundles.id));
+}

@@ -1,0 +1,132 @@
+import { readdir, readlink } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { MAX_FILE_BYTES } from "@shared/asset-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../test/harness";
+import { rawUpload } from "./raw-upload";
+import { sweepStaleUploads } from "./sweeper";
+import {
+  fileOf,
+  fileRowsOf,
+  keysUnder,
+  listen,
+  serializeEmbeddedPool,
+  sessionCookie,
+  signUpMany,
+  storageUsedOf,
+  upload,
+  type Account,
+} from "./test-files";
+
+let t: TestApp;
+let server: Awaited<ReturnType<typeof listen>>;
+let accounts: Account[];
+beforeAll(async () => {
+  t = await startTestApp();
+  serializeEmbeddedPool(t);
+  server = await listen(t.app);
+  accounts = await signUpMany(t, 4);
+});
+afterAll(async () => {
+  await server.close();
+  await t.close();
+});
+
+const tmpDir = () => path.join(t.dataDir, "blobs", ".tmp");
+const tmpFiles = async () => readdir(tmpDir()).catch(() => [] as string[]);
+/** Open descriptors that are files (a leaked blob or temp file); sockets come and go with the database pool. */
+async function openFiles(): Promise<number> {
+  const links = await Promise.all(
+    (await readdir("/proc/self/fd")).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => "")),
+  );
+  return links.filter((link) => link.startsWith(t.dataDir)).length;
+}
+
+/** Waits until the server has finished cleaning up after a request it saw fail. */
+async function settled(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("the server did not clean up in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("upload size and interruption", () => {
+  it("answers 413 for a file of 100 MB + 1 byte streamed without Content-Length, leaving nothing (UPL-03)", async () => {
+    const { user, password } = accounts[0];
+    const cookie = await sessionCookie(t, user.email, password);
+    const res = await rawUpload({ port: server.port, cookie, fileName: "huge.pdf", size: MAX_FILE_BYTES + 1 });
+    expect(res).toEqual({ status: 413, body: JSON.stringify({ message: "Each file may be at most 100 MB." }) });
+    expect(await fileRowsOf(t, user.id)).toBe(0);
+    expect(await storageUsedOf(t, user.id)).toBe(0);
+    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+    await settled(async () => (await tmpFiles()).length === 0);
+  });
+
+  it("accepts a file of exactly 100 MB, streamed", async () => {
+    const { user, password } = accounts[3];
+    const cookie = await sessionCookie(t, user.email, password);
+    await t.db.execute(sql`update users set storage_limit = ${2 * MAX_FILE_BYTES} where id = ${user.id}`);
+    const res = await rawUpload({ port: server.port, cookie, fileName: "big.pdf", size: MAX_FILE_BYTES });
+    expect(res).toMatchObject({ status: 201 });
+    expect(await fileRowsOf(t, user.id)).toBe(1);
+  });
+
+  it("leaves no row, blob, temp file, usage or open file after 20 aborted uploads (UPL-05)", async () => {
+    const { user, password } = accounts[1];
+    const cookie = await sessionCookie(t, user.email, password);
+    const fdsBefore = await openFiles();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await rawUpload({
+        port: server.port,
+        cookie,
+        fileName: `part${i}.pdf`,
+        size: 4 * 1024 * 1024,
+        abortAfter: 2 * 1024 * 1024,
+      });
+      expect(res).toEqual({ aborted: true });
+    }
+    await settled(async () => (await tmpFiles()).length === 0 && (await keysUnder(t.storage, "staging/")).length === 0);
+    await sweepStaleUploads(t.deps, 0);
+    expect(await fileRowsOf(t, user.id)).toBe(0);
+    expect(await storageUsedOf(t, user.id)).toBe(0);
+    expect(await keysUnder(t.storage, "blobs/")).toHaveLength(1); // the 100 MB file of the test above
+    await settled(async () => (await openFiles()) <= fdsBefore);
+  });
+});
+
+describe("sweepStaleUploads", () => {
+  it("removes pending rows and staged blobs older than the window, giving their space back", async () => {
+    const { agent, user } = accounts[2];
+    const kept = await upload(agent, [{ name: "kept.pdf", data: fileOf("pdf") }]);
+    expect(kept.status).toBe(201);
+    const usage = await storageUsedOf(t, user.id);
+    const name = "ab".repeat(16);
+    await t.storage.put(`blobs/${name}`, await t.storage.get(`blobs/${await blobNameOf(kept.body[0].id)}`));
+    await t.storage.put(`staging/${"cd".repeat(16)}`, await t.storage.get(`blobs/${name}`));
+    await t.db.execute(sql`update users set storage_used = storage_used + 1234 where id = ${user.id}`);
+    await t.db.execute(
+      sql`insert into digital_assets (user_id, file_name, original_file_name, file_size, stored_size, mime_type, category, file_path, status)
+          values (${user.id}, ${name}, 'crashed.pdf', 1000, 1234, 'application/pdf', 'documents', ${`blobs/${name}`}, 'pending')`,
+    );
+
+    const early = await sweepStaleUploads(t.deps, 30 * 60 * 1000);
+    expect(early).toEqual({ pendingRows: 0, stagedBlobs: 0, tempFiles: 0 });
+
+    t.clock.set(new Date(Date.now() + 20 * 60 * 1000));
+    const swept = await sweepStaleUploads(t.deps, 15 * 60 * 1000);
+    expect(swept).toMatchObject({ pendingRows: 1, stagedBlobs: 1 });
+    expect(await storageUsedOf(t, user.id)).toBe(usage);
+    expect(await t.storage.exists(`blobs/${name}`)).toBe(false);
+    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+    expect(await fileRowsOf(t, user.id)).toBe(1);
+    expect((await agent.get(`/api/assets/${kept.body[0].id}/download`)).status).toBe(200);
+    t.clock.set(new Date());
+  });
+});
+
+async function blobNameOf(id: number): Promise<string> {
+  const rows = await t.db.execute(sql`select file_name from digital_assets where id = ${id}`);
+  return String(rows.rows[0].file_name);
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { pipeline } from "node:stream";
+import type { Request, RequestHandler } from "express";
+import multer, { MulterError, type StorageEngine } from "multer";
+import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from "@shared/asset-types";
+import type { AppDeps } from "../../deps";
+import { AppError, paymentRequired, unauthorized } from "../../lib/app-error";
+import { encryptStream } from "../../lib/crypto/file-crypto";
+import { acceptedExtensionOf, sanitizeFileName } from "./file-names";
+import { createUploadInspector } from "./upload-inspector";
+
+/** One file streamed, checked and encrypted into staging, waiting for the database transaction. */
+export type StagedFile = {
+  stagingKey: string;
+  finalKey: string;
+  /** The random hex name shared by both keys; stored as `file_name`. */
+  storedName: string;
+  originalFileName: string;
+  mimeType: string;
+  fileSize: number;
+  storedSize: number;
+  sha256: string;
+};
+
+const FILE_FIELDS = new Set(["files", "files[]"]);
+const staged = new WeakMap<Request, Map<string, StagedFile>>();
+
+/**
+ * The encryption context binds a blob to its owner and its stored name (kept in the row as `file_name`): a blob
+ * presented for another user or under another name fails to decrypt. The random name rather than the row id,
+ * because the name exists before any database round trip (parts stream in before the transaction).
+ */
+export function fileIdFor(userId: number, storedName: string): string {
+  return `u${userId}-${storedName}`;
+}
+
+function ignoreStreamError(): void {
+  // Reported through storage.put's rejection instead.
+}
+
+/** The files this request staged, in the order the client sent them. */
+export function stagedFilesOf(req: Request): StagedFile[] {
+  const byKey = staged.get(req);
+  const files = Array.isArray(req.files) ? req.files : [];
+  return files.flatMap((f) => byKey?.get(f.path) ?? []);
+}
+
+async function stageFile(deps: AppDeps, userId: number, file: Express.Multer.File): Promise<StagedFile> {
+  const originalFileName = sanitizeFileName(file.originalname);
+  const ext = acceptedExtensionOf(originalFileName);
+  if (!ext) throw new AppError(415, `"${originalFileName}" is not an accepted file type.`);
+  const storedName = randomBytes(16).toString("hex");
+  const inspector = createUploadInspector(ext, originalFileName);
+  let inspectError: unknown;
+  pipeline(file.stream, inspector, (err) => {
+    inspectError = err;
+  });
+  const encrypted = encryptStream(deps.keyring, inspector, { fileId: fileIdFor(userId, storedName) });
+  // NOTE: the local driver awaits mkdir before it listens to the body; a file refused in its first bytes
+  // fails the stream before that, and an error event with no listener would crash the process. put() still
+  // sees the stored error and rejects.
+  encrypted.on("error", ignoreStreamError);
+  const stagingKey = `staging/${storedName}`;
+  let storedSize: number;
+  try {
+    ({ bytes: storedSize } = await deps.storage.put(stagingKey, encrypted));
+  } catch (err) {
+    // The inspector's verdict (415, 413) is the root cause, not the storage abort that followed it.
+    throw inspectError ?? err;
+  }
+  const inspected = inspector.result();
+  return {
+    stagingKey,
+    finalKey: `blobs/${storedName}`,
+    storedName,
+    originalFileName,
+    storedSize,
+    ...inspected,
+  };
+}
+
+/**
+ * A multer StorageEngine that never lets plaintext touch disk or S3: each part streams through the content
+ * inspector and the framed encryptor straight into `storage.put(staging/<random>)`. Nothing is buffered whole.
+ */
+function createStagingEngine(deps: AppDeps): StorageEngine {
+  return {
+    _handleFile(req, file, callback) {
+      const userId = req.user?.id;
+      if (!userId) return callback(unauthorized());
+      stageFile(deps, userId, file).then((result) => {
+        const forRequest = staged.get(req) ?? new Map<string, StagedFile>();
+        forRequest.set(result.stagingKey, result);
+        staged.set(req, forRequest);
+        callback(null, { path: result.stagingKey, size: result.fileSize, filename: result.storedName });
+      }, callback);
+    },
+    _removeFile(req, file, callback) {
+      staged.get(req)?.delete(file.path);
+      deps.storage.delete(file.path).then(() => callback(null), callback);
+    },
+  };
+}
+
+/** multer's codes in the contract's words; the file-size limit keeps the message the error handler also uses. */
+function toUploadError(err: unknown): unknown {
+  if (!(err instanceof MulterError)) return err;
+  if (err.code === "LIMIT_FILE_SIZE") return new AppError(413, "Each file may be at most 100 MB.");
+  if (err.code === "LIMIT_FILE_COUNT") {
+    return new AppError(400, `You can upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`);
+  }
+  return new AppError(400, "This upload has too many or malformed fields.");
+}
+
+/**
+ * multer 2.x for the upload route only. Every limit is set (multer's defaults are Infinity); the file filter
+ * is synchronous (an async one lets the size limit be bypassed, CVE-2026-77063); names are read as UTF-8.
+ */
+export function createUploadMiddleware(deps: AppDeps): RequestHandler {
+  const upload = multer({
+    storage: createStagingEngine(deps),
+    defParamCharset: "utf8",
+    limits: {
+      fileSize: MAX_FILE_BYTES,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 10,
+      parts: 20,
+      fieldNameSize: 100,
+      fieldSize: 10 * 1024,
+      // Our fields are flat: any bracket in a field name is refused (CVE-2026-5038/5079 class of input).
+      fieldNestingDepth: 0,
+      fieldArrayIndexLimit: 0,
+    },
+    fileFilter(_req, file, callback) {
+      const name = sanitizeFileName(file.originalname);
+      if (!FILE_FIELDS.has(file.fieldname)) return callback(new AppError(400, "Send files in the files field."));
+      if (!acceptedExtensionOf(name)) {
+        return callback(
+          new AppError(415, `"${name}" is not an accepted file type (${ACCEPTED_EXTENSIONS.join(", ")}).`),
+        );
+      }
+      callback(null, true);
+    },
+  }).any();
+  return (req, res, next) => {
+    // Spare the client a 100 MB upload that can only be refused: no room at all is known before the body.
+    if (req.user && req.user.storageUsed >= req.user.storageLimit) {
+      return next(paymentRequired("Your storage is full. Upgrade your plan or buy more storage to lift this limit."));
+    }
+    upload(req, res, (err?: unknown) => next(err === undefined ? undefined : toUploadError(err)));
+  };
+}

@@ -1,0 +1,60 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { digitalAssets, users } from "@shared/schema";
+import type { DbOrTx, Tx } from "../../db";
+
+export type NewFileAsset = typeof digitalAssets.$inferInsert;
+export type FileAssetRow = typeof digitalAssets.$inferSelect;
+
+/**
+ * The conditional reservation: adds `bytes` only while the total stays within the limit (one statement, so it
+ * holds even without the row lock). Answers false when the quota would be passed.
+ */
+export async function reserveStorage(tx: Tx, userId: number, bytes: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ storageUsed: sql`${users.storageUsed} + ${bytes}` })
+    .where(and(eq(users.id, userId), sql`${users.storageUsed} + ${bytes} <= ${users.storageLimit}`))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Gives space back, never below zero (a drifted counter must not go negative and grant extra space). */
+export async function releaseStorage(tx: Tx, userId: number, bytes: number): Promise<void> {
+  if (bytes <= 0) return;
+  await tx
+    .update(users)
+    .set({ storageUsed: sql`greatest(${users.storageUsed} - ${bytes}, 0)` })
+    .where(eq(users.id, userId));
+}
+
+export async function insertFileAssets(tx: Tx, rows: NewFileAsset[]) {
+  return tx.insert(digitalAssets).values(rows).returning();
+}
+
+export async function markFileAssetsCommitted(db: DbOrTx, userId: number, ids: number[]): Promise<void> {
+  await db
+    .update(digitalAssets)
+    .set({ status: "committed" })
+    .where(and(eq(digitalAssets.userId, userId), inArray(digitalAssets.id, ids)));
+}
+
+/** Removes this user's rows of a failed upload and answers the bytes they had reserved. */
+export async function deleteFileAssetsByIds(tx: Tx, userId: number, ids: number[]): Promise<number> {
+  const rows = await tx
+    .delete(digitalAssets)
+    .where(and(eq(digitalAssets.userId, userId), inArray(digitalAssets.id, ids)))
+    .returning({ storedSize: digitalAssets.storedSize });
+  return rows.reduce((sum, r) => sum + r.storedSize, 0);
+}
+
+/** Rows stuck in `pending` since before `cutoff` (the process died between commit and blob move). */
+export async function deleteStalePendingAssets(tx: Tx, cutoff: Date) {
+  return tx
+    .delete(digitalAssets)
+    .where(and(eq(digitalAssets.status, "pending"), lt(digitalAssets.createdAt, cutoff)))
+    .returning({
+      userId: digitalAssets.userId,
+      storedSize: digitalAssets.storedSize,
+      filePath: digitalAssets.filePath,
+    });
+}

@@ -1,0 +1,24 @@
+import type { BeneficiaryDto } from "@shared/api-types";
+import type { Beneficiary } from "@shared/schema";
+
+/** What the confirmation page shows; nothing else about the owner or the beneficiary leaves the server. */
+export type BeneficiaryVerificationDto = {
+  firstName: string;
+  ownerFirstName: string | null;
+  status: "pending" | "verified";
+};
+
+/** The contract's beneficiary: an explicit list, so the token hash, its expiry and userId never leave the server. */
+export function presentBeneficiary(b: Beneficiary): BeneficiaryDto {
+  return {
+    id: b.id,
+    firstName: b.firstName,
+    lastName: b.lastName,
+    email: b.email,
+    relationship: b.relationship,
+    status: b.status === "verified" ? "verified" : "pending",
+    verifiedAt: b.verifiedAt ? b.verifiedAt.toISOString() : null,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,121 @@
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { beneficiaries, users, type Beneficiary } from "@shared/schema";
+import type { DbOrTx } from "../../db";
+
+type Owned = { userId: number; id: number };
+type Values = Partial<typeof beneficiaries.$inferInsert>;
+
+const whereOwned = ({ userId, id }: Owned) => and(eq(beneficiaries.id, id), eq(beneficiaries.userId, userId));
+
+/** The owner's beneficiaries, newest first; without a limit, all of them. */
+export async function listBeneficiaries(
+  db: DbOrTx,
+  p: { userId: number; limit?: number; offset: number },
+): Promise<Beneficiary[]> {
+  const query = db
+    .select()
+    .from(beneficiaries)
+    .where(eq(beneficiaries.userId, p.userId))
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
+    .offset(p.offset);
+  return p.limit === undefined ? query : query.limit(p.limit);
+}
+
+export async function countBeneficiaries(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(beneficiaries).where(eq(beneficiaries.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Locks the owner's row for the rest of the transaction and reads the plan from it: parallel creates of one user
+ * queue here, so each one counts the rows the previous one inserted.
+ */
+export async function lockOwnerPlan(tx: DbOrTx, userId: number): Promise<string | undefined> {
+  const [row] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for("update");
+  return row?.plan;
+}
+
+export async function insertBeneficiary(tx: DbOrTx, values: typeof beneficiaries.$inferInsert): Promise<Beneficiary> {
+  const [row] = await tx.insert(beneficiaries).values(values).returning();
+  return row;
+}
+
+export async function findBeneficiary(db: DbOrTx, owned: Owned): Promise<Beneficiary | undefined> {
+  const [row] = await db.select().from(beneficiaries).where(whereOwned(owned)).limit(1);
+  return row;
+}
+
+/** Reads and row-locks one of the owner's beneficiaries, so an e-mail change and its new token apply together. */
+export async function findBeneficiaryForUpdate(tx: DbOrTx, owned: Owned): Promise<Beneficiary | undefined> {
+  const [row] = await tx.select().from(beneficiaries).where(whereOwned(owned)).limit(1).for("update");
+  return row;
+}
+
+export async function updateBeneficiary(db: DbOrTx, owned: Owned, values: Values): Promise<Beneficiary | undefined> {
+  const [row] = await db.update(beneficiaries).set(values).where(whereOwned(owned)).returning();
+  return row;
+}
+
+/** A new link only while pending: a verified beneficiary keeps its status. */
+export async function reissueToken(
+  db: DbOrTx,
+  owned: Owned,
+  values: { tokenHash: string; expires: Date; now: Date },
+): Promise<Beneficiary | undefined> {
+  const [row] = await db
+    .update(beneficiaries)
+    .set({ verificationToken: values.tokenHash, verificationExpires: values.expires, updatedAt: values.now })
+    .where(and(whereOwned(owned), eq(beneficiaries.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** Deletes the owner's row. Assets of all seven types that named it are un-assigned by the FK's ON DELETE SET NULL, in this same statement. */
+export async function deleteBeneficiary(db: DbOrTx, owned: Owned): Promise<boolean> {
+  const rows = await db.delete(beneficiaries).where(whereOwned(owned)).returning({ id: beneficiaries.id });
+  return rows.length > 0;
+}
+
+export type VerificationRow = {
+  id: number;
+  firstName: string;
+  status: string;
+  verificationExpires: Date | null;
+  ownerFirstName: string | null;
+};
+
+/** Token look-ups are scoped by the token itself (it is the capability); only its SHA-256 is compared. */
+export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .select({
+      id: beneficiaries.id,
+      firstName: beneficiaries.firstName,
+      status: beneficiaries.status,
+      verificationExpires: beneficiaries.verificationExpires,
+      ownerFirstName: users.firstName,
+    })
+    .from(beneficiaries)
+    .innerJoin(users, eq(users.id, beneficiaries.userId))
+    .where(eq(beneficiaries.verificationToken, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The single-use step: only a pending row with a live token moves, so two clicks cannot both succeed. The hash is
+ * kept (the expiry is cleared) so a second click is recognised as "already used" (409) rather than unknown.
+ */
+export async function markVerified(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(beneficiaries)
+    .set({ status: "verified", verifiedAt: now, verificationExpires: null, updatedAt: now })
+    .where(
+      and(
+        eq(beneficiaries.verificationToken, tokenHash),
+        eq(beneficiaries.status, "pending"),
+        gt(beneficiaries.verificationExpires, now),
+      ),
+    )
+    .returning({ id: beneficiaries.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,38 @@
+import type { Db } from "../../db";
+import { conflict, notFound } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { hashToken } from "../../lib/tokens";
+import type { BeneficiaryVerificationDto } from "./beneficiaries.presenter";
+import * as q from "./beneficiaries.queries";
+
+export const LINK_USED_MESSAGE = "This link has already been used: the e-mail address is confirmed.";
+/** generateToken() output: 32 random bytes in base64url. Anything else cannot be ours, so no query runs. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function present(row: q.VerificationRow, status: "pending" | "verified"): BeneficiaryVerificationDto {
+  return { firstName: row.firstName, ownerFirstName: row.ownerFirstName, status };
+}
+
+/**
+ * What the confirmation page shows for a link. Unknown and expired answer the same 404; a used link 409.
+ * Scoped by the token, which is the capability: the caller is not signed in.
+ */
+export async function getVerification(db: Db, clock: Clock, token: string): Promise<BeneficiaryVerificationDto> {
+  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  const row = await q.findByTokenHash(db, hashToken(token));
+  if (!row) throw notFound();
+  if (row.status === "verified") throw conflict(LINK_USED_MESSAGE);
+  if (!row.verificationExpires || row.verificationExpires <= clock.now()) throw notFound();
+  return present(row, "pending");
+}
+
+/** Marks the beneficiary verified, once: a single conditional UPDATE decides, so parallel clicks cannot both win. */
+export async function confirmVerification(db: Db, clock: Clock, token: string): Promise<BeneficiaryVerificationDto> {
+  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  const tokenHash = hashToken(token);
+  const verified = await q.markVerified(db, tokenHash, clock.now());
+  const row = await q.findByTokenHash(db, tokenHash);
+  if (!row) throw notFound();
+  if (!verified) throw row.status === "verified" ? conflict(LINK_USED_MESSAGE) : notFound();
+  return present(row, "verified");
+}

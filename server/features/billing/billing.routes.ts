@@ -1,0 +1,77 @@
+import express, { type Request } from "express";
+import type { User } from "@shared/schema";
+import { paginationQuery } from "@shared/validators/common";
+import { purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
+import type { AppDeps } from "../../deps";
+import { unauthorized } from "../../lib/app-error";
+import { createPayments, type Payments } from "../../lib/payments";
+import type { RouteTable } from "../../lib/route-registry";
+import { presentBillingItem, presentChange, presentUsage } from "./billing.presenter";
+import { cancelSubscription, getUsage, listBillingHistory, type BillingCtx } from "./billing.service";
+import { changePlan, purchaseStorage } from "./plan-change.service";
+import { handleStripeWebhook } from "./webhook.service";
+
+/** app.ts lets this exact path skip the JSON parser: the signature is checked over the raw bytes. */
+export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
+
+function signedInUser(req: Request): User {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/**
+ * Plans, storage, billing history and the Stripe webhook. Payments run in test mode unless STRIPE_SECRET_KEY is
+ * set; `opts.payments` replaces the provider (tests: a Stripe provider pointed at a local fake API).
+ */
+export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { payments?: Payments } = {}) {
+  const payments = opts.payments ?? createPayments(deps.config.stripe);
+  const ctx: BillingCtx = {
+    db: deps.database.db,
+    payments,
+    clock: deps.clock,
+    logger: deps.logger,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+  };
+
+  r.add({ method: "get", path: "/api/usage", access: "user" }, async (req, res) => {
+    const { user, counts } = await getUsage(ctx, { user: signedInUser(req) });
+    res.json(presentUsage(user, counts, payments.mode === "test"));
+  });
+
+  r.add({ method: "post", path: "/api/upgrade-plan", access: "user" }, async (req, res) => {
+    const { planId } = upgradePlanSchema.parse(req.body);
+    const outcome = await changePlan(ctx, { user: signedInUser(req), planId });
+    res.json(presentChange(outcome));
+  });
+
+  r.add({ method: "post", path: "/api/purchase-storage", access: "user" }, async (req, res) => {
+    const { storageGB } = purchaseStorageSchema.parse(req.body);
+    const outcome = await purchaseStorage(ctx, { user: signedInUser(req), storageGB });
+    res.json(presentChange(outcome));
+  });
+
+  r.add({ method: "post", path: "/api/subscription/cancel", access: "user", body: "none" }, async (req, res) => {
+    const outcome = await cancelSubscription(ctx, { user: signedInUser(req) });
+    res.json(presentChange(outcome));
+  });
+
+  r.add({ method: "get", path: "/api/billing/history", access: "user" }, async (req, res) => {
+    const page = paginationQuery.parse(req.query);
+    const { rows, total } = await listBillingHistory(ctx, { userId: signedInUser(req).id, ...page });
+    res.setHeader("X-Total-Count", String(total));
+    res.json(rows.map(presentBillingItem));
+  });
+
+  r.add(
+    { method: "post", path: STRIPE_WEBHOOK_PATH, access: "public", body: "raw" },
+    express.raw({ type: "application/json", limit: "1mb" }),
+    async (req, res) => {
+      const rawBody: unknown = req.body;
+      // Anything but the untouched bytes (another content type, a body some parser already read) cannot be verified.
+      const bytes = Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0);
+      const outcome = await handleStripeWebhook(ctx, { rawBody: bytes, signature: req.get("stripe-signature") });
+      res.json({ received: true, outcome });
+    },
+  );
+}

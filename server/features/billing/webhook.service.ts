@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { User } from "@shared/schema";
+import { runInTransaction, type Tx } from "../../db";
+import { AppError } from "../../lib/app-error";
+import { WebhookSignatureError, type SubscriptionSnapshot, type WebhookEvent } from "../../lib/payments";
+import { paymentFailedMail } from "./billing.mail";
+import { findUserByStripeCustomer, recordStripeEvent, setPaymentStatus, transitionBundle } from "./billing.queries";
+import type { BillingCtx } from "./billing.service";
+import { syncSubscription, type SyncResult } from "./subscription-sync";
+
+/** Events whose subscription we re-read from Stripe and apply. */
+const SUBSCRIPTION_EVENTS = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+const expiredSessionMetadata = z.object({
+  userId: z.string().regex(/^\d+$/).transform(Number),
+  bundleId: z.string().regex(/^\d+$/).transform(Number),
+});
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+type Effects = SyncResult & { notify?: User; outcome: WebhookOutcome };
+
+async function applyEvent(
+  tx: Tx,
+  ctx: BillingCtx,
+  event: WebhookEvent,
+  snapshot: SubscriptionSnapshot | null,
+): Promise<Effects> {
+  const now = ctx.clock.now();
+  if (event.type === "checkout.session.expired") {
+    const meta = expiredSessionMetadata.safeParse(event.metadata);
+    if (meta.success) await transitionBundle(tx, { ...meta.data, from: "pending", to: "expired" });
+    return { cancel: [], outcome: "applied" };
+  }
+  if (!SUBSCRIPTION_EVENTS.has(event.type)) return { cancel: [], outcome: "ignored" };
+
+  let result: SyncResult = { cancel: [] };
+  if (snapshot) result = await syncSubscription(tx, { logger: ctx.logger, now, eventId: event.id }, snapshot);
+  else if (event.subscriptionId) {
+    ctx.logger.error(
+      { alert: "stripe_subscription_missing", eventId: event.id, subscriptionId: event.subscriptionId },
+      "Stripe event names a subscription Stripe does not know",
+    );
+  }
+  if (event.type !== "invoice.payment_failed" && event.type !== "invoice.paid")
+    return { ...result, outcome: "applied" };
+
+  const user = result.user ?? (event.customerId ? await findUserByStripeCustomer(tx, event.customerId) : undefined);
+  if (!user) return { ...result, outcome: "ignored" };
+  if (event.type === "invoice.paid") {
+    await setPaymentStatus(tx, user.id, "ok");
+    return { ...result, outcome: "applied" };
+  }
+  // The plan stays until the period ends; Stripe ends the subscription if retries fail, which reverts it.
+  await setPaymentStatus(tx, user.id, "past_due");
+  return { ...result, notify: user, outcome: "applied" };
+}
+
+/**
+ * POST /api/webhooks/stripe. Verifies the signature over the raw body (400 and no change otherwise), re-reads the
+ * subscription from Stripe (events arrive out of order), then records the event id and applies its effect in ONE
+ * transaction: a replay or a concurrent duplicate finds the id already there and changes nothing. Side effects
+ * outside the database (e-mail, cancelling a superseded subscription) run after the commit.
+ */
+export async function handleStripeWebhook(
+  ctx: BillingCtx,
+  p: { rawBody: Buffer; signature: string | undefined },
+): Promise<WebhookOutcome> {
+  const payments = ctx.payments;
+  if (payments.mode !== "stripe") throw new AppError(400, "Stripe payments are not enabled on this server.");
+  let event: WebhookEvent;
+  try {
+    event = payments.verifyWebhook(p.rawBody, p.signature);
+  } catch (err) {
+    if (!(err instanceof WebhookSignatureError)) throw err;
+    ctx.logger.warn({ event: "stripe_webhook_signature_failed", reason: err.message }, "Stripe webhook refused");
+    throw new AppError(400, "Invalid Stripe signature.");
+  }
+
+  const wantsSnapshot = SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId !== null;
+  const snapshot =
+    wantsSnapshot && event.subscriptionId ? await payments.retrieveSubscription(event.subscriptionId) : null;
+
+  const effects = await runInTransaction(ctx.db, async (tx): Promise<Effects> => {
+    if (!(await recordStripeEvent(tx, event.id, event.type))) return { cancel: [], outcome: "duplicate" };
+    return applyEvent(tx, ctx, event, snapshot);
+  });
+
+  for (const id of effects.cancel) {
+    await payments.cancelSubscription(id, `supersede:${id}`).catch((err: unknown) => {
+      ctx.logger.error(
+        { alert: "stripe_cancel_failed", subscriptionId: id, err },
+        "Could not cancel a superseded plan",
+      );
+    });
+  }
+  if (effects.notify) {
+    const user = effects.notify;
+    await ctx.mailer
+      .send(paymentFailedMail(user.email, user.firstName, `${ctx.publicUrl}/pricing`))
+      .catch((err: unknown) => {
+        ctx.logger.error(
+          { alert: "payment_failed_mail_not_sent", userId: user.id, err },
+          "Payment-failed e-mail not sent",
+        );
+      });
+  }
+  return effects.outcome;
+}

@@ -1,0 +1,69 @@
+import type { TypedAssetKind } from "@shared/asset-types";
+
+/** Test-only: one valid add-dialog body per kind, with a canary in every sensitive field. */
+export const CANARY = "CANARY-7f3a";
+
+export const SAMPLES: Record<TypedAssetKind, { path: string; table: string; body: Record<string, string> }> = {
+  intellectual_property: {
+    path: "/api/intellectual-property",
+    table: "intellectual_property",
+    body: { title: "Adinkra pattern", category: "trademark", registrationNumber: "TM-2020-1", value: "5000" },
+  },
+  financial_assets: {
+    path: "/api/financial-assets",
+    table: "financial_assets",
+    body: {
+      title: "Savings",
+      category: "investment",
+      accountName: "GCB Savings",
+      accountNumber: `${CANARY}-acct`,
+      accessInfo: `${CANARY}-access`,
+      value: "10000",
+    },
+  },
+  physical_assets: {
+    path: "/api/physical-assets",
+    table: "physical_assets",
+    body: { title: "House", category: "real_estate", name: "Family house", accessCodes: `${CANARY}-codes` },
+  },
+  digital_content: {
+    path: "/api/digital-content",
+    table: "digital_content",
+    body: { title: "Blog archive", category: "creative_work", accessInfo: `${CANARY}-dc` },
+  },
+  personal_documents: {
+    path: "/api/personal-documents",
+    table: "personal_documents",
+    body: {
+      title: "Passport",
+      category: "legal",
+      documentNumber: `${CANARY}-G123`,
+      accessInfo: `${CANARY}-safe`,
+      priority: "high",
+    },
+  },
+  online_accounts: {
+    path: "/api/online-accounts",
+    table: "online_accounts",
+    body: {
+      title: "Gmail",
+      category: "email",
+      email: "ama@example.com",
+      username: `${CANARY}-user`,
+      passwordHint: `${CANARY}-hint`,
+      recoveryInfo: `${CANARY}-recovery`,
+      twoFactorInfo: `${CANARY}-2fa`,
+      securityQuestions: `${CANARY}-questions`,
+    },
+  },
+};
+
+/** The column the add dialog's `category` lands in, per kind (contract). */
+export const CATEGORY_COLUMN: Record<TypedAssetKind, string> = {
+  intellectual_property: "assetType",
+  financial_assets: "assetType",
+  physical_assets: "assetType",
+  digital_content: "contentType",
+  personal_documents: "documentType",
+  online_accounts: "accountType",
+};

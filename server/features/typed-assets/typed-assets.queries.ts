@@ -1,0 +1,68 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx, Tx } from "../../db";
+import type { TypedTable } from "./kinds";
+
+/** A typed asset row as Drizzle reads it: column keys in camelCase, dates as Date. */
+export type TypedRow = Record<string, unknown> & { id: number; userId: number; createdAt: Date; updatedAt: Date };
+
+/** The next id of `tableName`, taken inside the transaction so the AAD of each sensitive value can name the row. */
+export async function nextRowId(tx: Tx, tableName: string): Promise<number> {
+  const result = await tx.execute<{ id: string }>(
+    sql`select nextval(pg_get_serial_sequence(${tableName}, 'id')) as id`,
+  );
+  return Number(result.rows[0].id);
+}
+
+export async function listOwnedRows(
+  db: DbOrTx,
+  table: TypedTable,
+  p: { userId: number; limit: number; offset: number },
+) {
+  const rows = await db
+    .select()
+    .from(table)
+    .where(eq(table.userId, p.userId))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  return rows as TypedRow[];
+}
+
+export async function countOwnedRows(db: DbOrTx, table: TypedTable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(eq(table.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertRow(tx: Tx, table: TypedTable, values: Record<string, unknown>): Promise<TypedRow> {
+  const [row] = await tx
+    .insert(table)
+    .values(values as TypedTable["$inferInsert"])
+    .returning();
+  return row as TypedRow;
+}
+
+/** Updates the owner's row only; undefined when the id is missing or someone else's (→ 404). */
+export async function updateOwnedRow(
+  tx: Tx,
+  table: TypedTable,
+  where: { userId: number; id: number },
+  values: Record<string, unknown>,
+): Promise<TypedRow | undefined> {
+  const [row] = await tx
+    .update(table)
+    .set(values)
+    .where(and(eq(table.id, where.id), eq(table.userId, where.userId)))
+    .returning();
+  return row as TypedRow | undefined;
+}
+
+export async function deleteOwnedRow(db: DbOrTx, table: TypedTable, where: { userId: number; id: number }) {
+  const rows = await db
+    .delete(table)
+    .where(and(eq(table.id, where.id), eq(table.userId, where.userId)))
+    .returning({ id: table.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,95 @@
+import { runInTransaction, type Tx } from "../../db";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../lib/app-error";
+import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
+import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "./field-secrets";
+import type { KindConfig } from "./kinds";
+import { clearedColumns, toColumns } from "./typed-assets.input";
+import {
+  countOwnedRows,
+  deleteOwnedRow,
+  insertRow,
+  listOwnedRows,
+  nextRowId,
+  updateOwnedRow,
+  type TypedRow,
+} from "./typed-assets.queries";
+
+type TypedDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
+
+/** The stored row as the owner sees it: sensitive columns replaced by the plaintext just written. */
+function withPlaintext(kind: KindConfig, row: TypedRow, values: Record<string, unknown>): TypedRow {
+  const out: TypedRow = { ...row };
+  for (const column of kind.sensitive) if (column in values) out[column] = values[column];
+  return out;
+}
+
+/** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
+async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
+  if (kind.kind === "intellectual_property") {
+    const user = await lockUserForLimits(tx, userId);
+    await assertIpAssetRoom(tx, userId, user.plan, 1);
+  }
+  await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+}
+
+/** One page of the owner's rows of one kind, newest first, decrypted; a row that fails to decrypt fails the call. */
+export async function listTypedAssets(
+  deps: TypedDeps,
+  kind: KindConfig,
+  params: { userId: number; limit: number; offset: number },
+) {
+  const db = deps.database.db;
+  const rows = await listOwnedRows(db, kind.table, params);
+  const total = await countOwnedRows(db, kind.table, params.userId);
+  const dek = hasSensitiveValues(kind, rows)
+    ? await getOrCreateUserDataKey(db, deps.keyring, params.userId)
+    : undefined;
+  return { items: rows.map((row) => decryptSensitive(kind, dek, params.userId, row, deps.logger)), total };
+}
+
+/**
+ * Creates a typed asset from the add dialog's body (400 with the spec's messages when invalid). The id is
+ * drawn first, inside the transaction, because each sensitive value's AAD names its row.
+ */
+export async function createTypedAsset(deps: TypedDeps, kind: KindConfig, input: { userId: number; body: unknown }) {
+  const values = toColumns(kind, kind.createSchema.parse(input.body ?? {}));
+  const { userId } = input;
+  const row = await runInTransaction(deps.database.db, async (tx) => {
+    await assertCreateAllowed(tx, kind, userId, values);
+    const id = await nextRowId(tx, kind.tableName);
+    const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+    return insertRow(tx, kind.table, { ...encryptSensitive(kind, dek, { userId, rowId: id }, values), id, userId });
+  });
+  return withPlaintext(kind, row, values);
+}
+
+/**
+ * Partial update of the owner's row: only the fields sent change, under the same rules as a create; optional
+ * fields sent empty are cleared. 404 when the id is missing or someone else's.
+ */
+export async function updateTypedAsset(
+  deps: TypedDeps,
+  kind: KindConfig,
+  input: { userId: number; id: number; body: unknown },
+) {
+  const parsed = kind.updateSchema.parse(input.body ?? {});
+  const values = { ...clearedColumns(kind, input.body), ...toColumns(kind, parsed) };
+  const { userId, id } = input;
+  const row = await runInTransaction(deps.database.db, async (tx) => {
+    await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+    const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+    const encrypted = encryptSensitive(kind, dek, { userId, rowId: id }, values);
+    const updated = await updateOwnedRow(tx, kind.table, { userId, id }, { ...encrypted, updatedAt: deps.clock.now() });
+    if (!updated) throw notFound();
+    // Columns not sent are still the stored ciphertext: decrypt the whole row for the answer.
+    return decryptSensitive(kind, dek, userId, updated, deps.logger);
+  });
+  return row;
+}
+
+/** Deletes the owner's row; 404 when the id is missing or someone else's. */
+export async function deleteTypedAsset(deps: TypedDeps, kind: KindConfig, input: { userId: number; id: number }) {
+  if (!(await deleteOwnedRow(deps.database.db, kind.table, input))) throw notFound();
+}

@@ -1,0 +1,152 @@
+import Stripe from "stripe";
+import { WebhookSignatureError, type StripePayments, type SubscriptionSnapshot, type WebhookEvent } from "./types";
+
+/** NOTE: Stripe's recommended window; a tolerance of 0 would disable the replay check entirely. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Reads a string at a path of an untyped object; ids may also arrive expanded as `{ id }`. */
+function idAt(value: unknown, ...path: string[]): string | null {
+  let current: unknown = value;
+  for (const key of path) {
+    if (!isRecord(current)) return null;
+    current = current[key];
+  }
+  if (typeof current === "string") return current;
+  if (isRecord(current) && typeof current.id === "string") return current.id;
+  return null;
+}
+
+function stringMetadata(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** The subscription an event is about, wherever this event type and API version put it. */
+function subscriptionIdOf(type: string, object: unknown): string | null {
+  if (type.startsWith("customer.subscription.")) return idAt(object, "id");
+  if (type.startsWith("checkout.session.")) return idAt(object, "subscription");
+  if (type.startsWith("invoice.")) {
+    return idAt(object, "parent", "subscription_details", "subscription") ?? idAt(object, "subscription");
+  }
+  return null;
+}
+
+function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const items = sub.items?.data ?? [];
+  const ends = items.map((i) => i.current_period_end).filter((n): n is number => typeof n === "number");
+  return {
+    id: sub.id,
+    customerId: typeof sub.customer === "string" ? sub.customer : sub.customer.id,
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodEnd: ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null,
+    metadata: stringMetadata(sub.metadata),
+    lines: items.map((i) => ({
+      unitAmountCents: i.price?.unit_amount ?? null,
+      currency: i.price?.currency ?? "",
+      interval: i.price?.recurring?.interval ?? null,
+      quantity: i.quantity ?? 1,
+    })),
+  };
+}
+
+function isMissing(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeError && err.statusCode === 404;
+}
+
+/**
+ * The Stripe provider. Every write carries an idempotency key so a retried request never creates a second customer,
+ * session or cancellation. Pass `client` to point the SDK elsewhere (tests use a local fake API server).
+ */
+export function createStripePayments(opts: {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  client?: Stripe;
+}): StripePayments {
+  const stripe = opts.client ?? new Stripe(opts.secretKey, { maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
+
+  return {
+    mode: "stripe",
+
+    async createCustomer({ email, name, userId }, idempotencyKey) {
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { userId: String(userId) } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "subscription",
+          customer: input.customerId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: "usd",
+                unit_amount: input.unitAmountCents,
+                recurring: { interval: "month" },
+                product_data: { name: input.productName },
+              },
+            },
+          ],
+          metadata: input.metadata,
+          subscription_data: { metadata: input.metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSubscription(id) {
+      try {
+        return toSnapshot(await stripe.subscriptions.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
+    async setCancelAtPeriodEnd(id, cancel, idempotencyKey) {
+      return toSnapshot(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }, { idempotencyKey }));
+    },
+
+    async cancelSubscription(id, idempotencyKey) {
+      try {
+        await stripe.subscriptions.cancel(id, {}, { idempotencyKey });
+      } catch (err) {
+        if (!isMissing(err)) throw err;
+      }
+    },
+
+    verifyWebhook(rawBody, signature): WebhookEvent {
+      if (!opts.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
+      if (!signature) throw new WebhookSignatureError("no Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : "invalid signature");
+      }
+      const object: unknown = event.data.object;
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: subscriptionIdOf(event.type, object),
+        customerId: idAt(object, "customer"),
+        metadata: isRecord(object) ? stringMetadata(object.metadata) : {},
+      };
+    },
+  };
+}

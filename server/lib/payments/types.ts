@@ -1,0 +1,67 @@
+/**
+ * The payment processor as the billing feature sees it. Test mode has no processor: the billing service applies
+ * changes at once. Stripe mode sends the browser to a Checkout page and applies changes when the signed webhook
+ * confirms them.
+ */
+export type Payments = TestPayments | StripePayments;
+
+export type TestPayments = { mode: "test" };
+
+/** One line of a subscription, enough to check it against our catalogue. */
+export type SubscriptionLine = {
+  unitAmountCents: number | null;
+  currency: string;
+  interval: string | null;
+  quantity: number;
+};
+
+/** The subscription as Stripe holds it now; webhook handlers apply this, never the event's own snapshot. */
+export type SubscriptionSnapshot = {
+  id: string;
+  customerId: string;
+  /** Stripe's status (active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused, …). */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  metadata: Record<string, string>;
+  lines: SubscriptionLine[];
+};
+
+/** What a webhook event names; the handler re-reads the subscription rather than trusting the event body. */
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  subscriptionId: string | null;
+  customerId: string | null;
+  metadata: Record<string, string>;
+};
+
+export type CheckoutRequest = {
+  customerId: string;
+  /** One recurring monthly line priced in USD cents. */
+  productName: string;
+  unitAmountCents: number;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
+export type StripePayments = {
+  mode: "stripe";
+  createCustomer(input: { email: string; name: string; userId: number }, idempotencyKey: string): Promise<string>;
+  createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Null when Stripe has no such subscription. */
+  retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  setCancelAtPeriodEnd(id: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  cancelSubscription(id: string, idempotencyKey: string): Promise<void>;
+  /** Verifies the signature over the raw body (300 s tolerance); throws WebhookSignatureError otherwise. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+};
+
+export class WebhookSignatureError extends Error {
+  constructor(reason: string) {
+    super(`Stripe webhook refused: ${reason}`);
+    this.name = "WebhookSignatureError";
+  }
+}
