@@ -60,6 +60,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
       },
       autoLogging: { ignore: (req) => req.url === "/api/health" },
       serializers: {
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,

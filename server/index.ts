@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
+import { sweepStaleUploads } from "./features/assets/sweeper";
 import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
@@ -12,6 +13,8 @@ import { createMailer } from "./lib/mail/mailer";
 import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
+const SWEEP_AGE_MS = 15 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 async function main() {
   let config;
@@ -34,7 +37,8 @@ async function main() {
   });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);
-  const built = createApp({ config, database, logger, mailer, clock: systemClock, keyring, storage });
+  const deps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
+  const built = createApp(deps);
 
   const setupToken = await issueSetupTokenIfNoAdmin(database.db);
   if (setupToken) {
@@ -47,6 +51,19 @@ async function main() {
       `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`,
     );
   }
+
+  // What interrupted uploads left behind (a crash, a killed process) goes at start-up and every five minutes.
+  const sweep = () =>
+    sweepStaleUploads(deps, SWEEP_AGE_MS)
+      .then((r) => {
+        if (r.pendingRows || r.stagedBlobs || r.tempFiles) logger.info(r, "swept interrupted uploads");
+      })
+      .catch((err: unknown) =>
+        logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "upload sweep failed"),
+      );
+  await sweep();
+  const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
 
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
@@ -64,6 +81,7 @@ async function main() {
     force.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    clearInterval(sweepTimer);
     await built.close();
     mailer.close();
     await database.close();

@@ -1,0 +1,95 @@
+import type supertest from "supertest";
+
+type Agent = ReturnType<typeof supertest.agent>;
+
+/**
+ * Every owned resource, with how to create one and how its owner reads it back. The ownership matrix and the
+ * mass-assignment gate iterate this registry; a route that names a resource missing here fails the suite.
+ */
+export type OwnedResource = {
+  /** POST path and a valid body (JSON) — or a custom creator for uploads. */
+  create: { path: string; body: Record<string, unknown> } | { upload: true };
+  /** The owner's read of the row, used to prove it is unchanged. */
+  snapshot(agent: Agent, id: number): Promise<unknown>;
+  /** A valid update body for PUT/PATCH routes. */
+  update: Record<string, unknown>;
+};
+
+const fromList = (path: string) => async (agent: Agent, id: number) => {
+  const res = await agent.get(path);
+  return (res.body as { id: number }[]).find((row) => row.id === id);
+};
+
+const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
+  create: { path, body },
+  snapshot: fromList(path),
+  update: { title: "Changed by someone else" },
+});
+
+export const OWNED_RESOURCES: Record<string, OwnedResource> = {
+  asset: {
+    create: { upload: true },
+    snapshot: fromList("/api/assets"),
+    update: {},
+  },
+  beneficiary: {
+    create: {
+      path: "/api/beneficiaries",
+      body: { firstName: "Kofi", lastName: "Mensah", email: "kofi@example.com", relationship: "child" },
+    },
+    snapshot: fromList("/api/beneficiaries"),
+    update: { firstName: "Changed", email: "attacker@evil.example" },
+  },
+  "digital-will": {
+    create: { path: "/api/digital-wills", body: { title: "My will", content: "I leave everything to my children." } },
+    snapshot: fromList("/api/digital-wills"),
+    update: {},
+  },
+  online_accounts: typed("/api/online-accounts", {
+    accountName: "Gmail",
+    accountType: "email",
+    username: "CANARY-user",
+    twoFactorInfo: "CANARY-2fa",
+  }),
+  intellectual_property: typed("/api/intellectual-property", { title: "Adinkra patterns", category: "copyright" }),
+  financial_assets: typed("/api/financial-assets", {
+    title: "Savings",
+    category: "investment",
+    accountName: "GCB",
+    accountNumber: "CANARY-1234",
+  }),
+  physical_assets: typed("/api/physical-assets", {
+    title: "House",
+    category: "real_estate",
+    name: "Family house",
+    accessCodes: "CANARY-code",
+  }),
+  digital_content: typed("/api/digital-content", {
+    title: "Photos",
+    category: "creative_work",
+    accessInfo: "CANARY-access",
+  }),
+  personal_documents: typed("/api/personal-documents", {
+    title: "Ghana Card",
+    category: "legal",
+    documentNumber: "GHA-123456789-0",
+  }),
+};
+
+export async function createOwned(agent: Agent, name: string): Promise<number> {
+  const resource = OWNED_RESOURCES[name];
+  if (!resource) throw new Error(`no registry entry for resource "${name}"`);
+  const res =
+    "upload" in resource.create
+      ? await agent
+          .post("/api/assets/upload")
+          .field("category", "documents")
+          .attach("files", Buffer.from("%PDF-1.4\n%matrix\n%%EOF\n"), {
+            filename: "matrix.pdf",
+            contentType: "application/pdf",
+          })
+      : await agent.post(resource.create.path).send(resource.create.body);
+  if (res.status !== 201) throw new Error(`creating ${name} failed: ${res.status} ${res.text}`);
+  const body = res.body as { id: number } | { id: number }[];
+  return Array.isArray(body) ? body[0].id : body.id;
+}
