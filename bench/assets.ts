@@ -71,8 +71,7 @@ async function benchEngine(databaseUrl: string | undefined): Promise<EngineFigur
   });
   const logger = createLogger("silent");
   const engine = await scratchEngine(dataDir, databaseUrl);
-  // NOTE: one connection on the embedded engine: PGlite interleaves concurrent connections' protocol messages.
-  const database = createDatabase(engine, logger, { max: engine.kind === "embedded" ? 1 : 10 });
+  const database = createDatabase(engine, logger);
   await runMigrations(database.db);
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);

@@ -8,7 +8,6 @@ import {
   fileOf,
   fileRowsOf,
   listen,
-  serializeEmbeddedPool,
   sessionCookie,
   sha256,
   signUpMany,
@@ -25,7 +24,6 @@ let b: Account;
 let spare: Account[];
 beforeAll(async () => {
   t = await startTestApp();
-  serializeEmbeddedPool(t);
   server = await listen(t.app);
   [a, b, ...spare] = await signUpMany(t, 5);
 });

@@ -5,7 +5,6 @@ import {
   fileOf,
   fileRowsOf,
   keysUnder,
-  serializeEmbeddedPool,
   signUpMany,
   storageUsedOf,
   storedBytesOf,
@@ -17,7 +16,6 @@ let t: TestApp;
 let accounts: Account[];
 beforeAll(async () => {
   t = await startTestApp();
-  serializeEmbeddedPool(t);
   accounts = await signUpMany(t, 6);
 });
 afterAll(async () => {

@@ -11,7 +11,6 @@ import {
   fileRowsOf,
   keysUnder,
   listen,
-  serializeEmbeddedPool,
   sessionCookie,
   signUpMany,
   storageUsedOf,
@@ -24,7 +23,6 @@ let server: Awaited<ReturnType<typeof listen>>;
 let accounts: Account[];
 beforeAll(async () => {
   t = await startTestApp();
-  serializeEmbeddedPool(t);
   server = await listen(t.app);
   accounts = await signUpMany(t, 4);
 });

@@ -140,16 +140,3 @@ export async function signUpMany(t: TestApp, n: number): Promise<Account[]> {
   for (let i = 0; i < n; i += 1) accounts.push(await t.signUp());
   return accounts;
 }
-
-/**
- * NOTE: PGlite has one session for every socket connection and its socket server interleaves the protocol
- * messages of concurrent connections (Parse/Bind/Execute), so two pooled connections querying at once corrupt
- * each other ("bind message supplies 3 parameters…", "prepared statement … already exists"). Until the engine
- * itself limits the embedded pool to one connection (reported to the lead), tests that send parallel requests
- * cap it here. On PostgreSQL nothing changes and the parallel requests really race.
- */
-export function serializeEmbeddedPool(t: TestApp): void {
-  if (t.deps.database.engine.kind !== "embedded") return;
-  if (t.pool.totalCount > 1) throw new Error("the embedded pool already holds several connections");
-  t.pool.options.max = 1;
-}

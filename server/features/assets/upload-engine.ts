@@ -127,7 +127,7 @@ export function createUploadMiddleware(deps: AppDeps): RequestHandler {
       parts: 20,
       fieldNameSize: 100,
       fieldSize: 10 * 1024,
-      // Our fields are flat: any bracket in a field name is refused (CVE-2026-5038/5079 class of input).
+      // Our fields are flat, so a bracket in a field name is refused (the CVE-2026-5038/5079 class of input).
       fieldNestingDepth: 0,
       fieldArrayIndexLimit: 0,
     },

@@ -12,14 +12,16 @@ function contextOf(kind: KindConfig, column: string, owner: Owner) {
 /** Replaces each sensitive value about to be written with its ciphertext, bound to this table/column/row/owner. */
 export function encryptSensitive(
   kind: KindConfig,
-  dek: Buffer,
+  dek: Buffer | undefined,
   owner: Owner,
   values: Record<string, unknown>,
 ): Record<string, unknown> {
   const out = { ...values };
   for (const column of kind.sensitive) {
     const value = out[column];
-    if (typeof value === "string") out[column] = encryptField(dek, value, contextOf(kind, column, owner));
+    if (typeof value !== "string") continue;
+    if (!dek) throw new Error(`no data key to encrypt ${kind.tableName}.${column}`);
+    out[column] = encryptField(dek, value, contextOf(kind, column, owner));
   }
   return out;
 }

@@ -1,14 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import {
-  fileOf,
-  insertBeneficiary,
-  serializeEmbeddedPool,
-  signUpMany,
-  upload,
-  type Account,
-} from "../assets/test-files";
+import { fileOf, insertBeneficiary, signUpMany, upload, type Account } from "../assets/test-files";
 import { CANARY, SAMPLES } from "./typed-assets.fixtures";
 
 let t: TestApp;
@@ -17,7 +10,6 @@ let b: Account;
 let c: Account;
 beforeAll(async () => {
   t = await startTestApp();
-  serializeEmbeddedPool(t);
   [a, b, c] = await signUpMany(t, 3);
 });
 afterAll(async () => {

@@ -25,6 +25,11 @@ function withPlaintext(kind: KindConfig, row: TypedRow, values: Record<string, u
   return out;
 }
 
+/** The user's data key, only for kinds that have sensitive columns (no key is created for the others). */
+function dataKeyFor(tx: Tx, deps: TypedDeps, kind: KindConfig, userId: number): Promise<Buffer | undefined> {
+  return kind.sensitive.length > 0 ? getOrCreateUserDataKey(tx, deps.keyring, userId) : Promise.resolve(undefined);
+}
+
 /** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
 async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
   if (kind.kind === "intellectual_property") {
@@ -59,7 +64,7 @@ export async function createTypedAsset(deps: TypedDeps, kind: KindConfig, input:
   const row = await runInTransaction(deps.database.db, async (tx) => {
     await assertCreateAllowed(tx, kind, userId, values);
     const id = await nextRowId(tx, kind.tableName);
-    const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+    const dek = await dataKeyFor(tx, deps, kind, userId);
     return insertRow(tx, kind.table, { ...encryptSensitive(kind, dek, { userId, rowId: id }, values), id, userId });
   });
   return withPlaintext(kind, row, values);
@@ -79,7 +84,7 @@ export async function updateTypedAsset(
   const { userId, id } = input;
   const row = await runInTransaction(deps.database.db, async (tx) => {
     await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
-    const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+    const dek = await dataKeyFor(tx, deps, kind, userId);
     const encrypted = encryptSensitive(kind, dek, { userId, rowId: id }, values);
     const updated = await updateOwnedRow(tx, kind.table, { userId, id }, { ...encrypted, updatedAt: deps.clock.now() });
     if (!updated) throw notFound();

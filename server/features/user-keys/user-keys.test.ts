@@ -2,13 +2,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataKey, wrapDataKey } from "../../lib/crypto/field-crypto";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { serializeEmbeddedPool } from "../assets/test-files";
 import { getOrCreateUserDataKey } from "./user-keys.service";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  serializeEmbeddedPool(t);
 });
 afterAll(async () => {
   await t.close();

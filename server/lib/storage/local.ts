@@ -42,14 +42,24 @@ export function createLocalStorage(options: LocalStorageOptions): BlobStorage {
           callback(null, chunk);
         },
       });
+      // The body may fail while the folders are being made (a file refused in its first bytes); hold its error
+      // until the pipeline takes over, rather than letting it go unhandled and crash the process.
+      let earlyError: unknown;
+      const holdEarly = (err: unknown) => {
+        earlyError ??= err;
+      };
+      body.on("error", holdEarly);
       try {
         await mkdir(tmpDir, { recursive: true, mode: 0o700 });
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        body.off("error", holdEarly);
+        if (earlyError) throw earlyError;
         // `flush` fsyncs before the stream closes; "wx" refuses to follow a planted file or symlink.
         await pipeline(body, counter, createWriteStream(tmp, { flags: "wx", mode: 0o600, flush: shouldSync }));
         await rename(tmp, target);
         if (shouldSync) await syncDirectory(path.dirname(target));
       } catch (err) {
+        body.off("error", holdEarly);
         if (!body.destroyed) body.destroy();
         await rm(tmp, { force: true });
         throw err;
