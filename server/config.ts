@@ -42,6 +42,13 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   REDIS_URL: optionalString,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Age after which an interrupted upload's leftovers are swept (tests and operators may shorten it). */
+  SWEEP_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000)
+    .default(15 * 60 * 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -77,6 +84,7 @@ export type AppConfig = {
   redisUrl: string | undefined;
   trustProxy: number;
   logLevel: string;
+  sweepAgeMs: number;
   rateLimits: {
     loginPerAccountAndIp: RateLimitRule;
     loginFailuresPerIpPerDay: RateLimitRule;
@@ -180,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    sweepAgeMs: e.SWEEP_AGE_MS,
     rateLimits: {
       loginPerAccountAndIp: { points: 10, durationSeconds: 60 * 60 },
       loginFailuresPerIpPerDay: { points: 100, durationSeconds: 24 * 60 * 60 },

@@ -13,7 +13,6 @@ import { createMailer } from "./lib/mail/mailer";
 import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
-const SWEEP_AGE_MS = 15 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 async function main() {
@@ -54,7 +53,7 @@ async function main() {
 
   // What interrupted uploads left behind (a crash, a killed process) goes at start-up and every five minutes.
   const sweep = () =>
-    sweepStaleUploads(deps, SWEEP_AGE_MS)
+    sweepStaleUploads(deps, config.sweepAgeMs)
       .then((r) => {
         if (r.pendingRows || r.stagedBlobs || r.tempFiles) logger.info(r, "swept interrupted uploads");
       })
