@@ -12,7 +12,9 @@ export function HeroPreview() {
     <div aria-hidden="true" className="hidden lg:block">
       <div className="rotate-1 rounded-xl border border-primary-foreground/15 bg-card p-6 text-card-foreground shadow-2xl">
         <div className="flex items-center justify-between">
-          <span className="font-semibold">The Mensah family estate</span>
+          <span className="font-semibold">
+            The Mensah family estate <span className="text-xs font-normal text-muted-foreground">(example)</span>
+          </span>
           <span className="rounded-full bg-success px-2.5 py-0.5 text-xs font-semibold text-success-foreground">
             Protected
           </span>
