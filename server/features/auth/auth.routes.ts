@@ -14,6 +14,7 @@ import { sessionCookieName } from "../../auth/session";
 import { signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
+import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import * as auth from "./auth.service";
 import { presentUser } from "./user.presenter";
@@ -33,6 +34,7 @@ export function registerAuthRoutes(
   const { config, clock, mailer } = deps;
   const db = deps.database.db;
   const mailCtx = { mailer, publicUrl: config.publicUrl, clock };
+  const auditCtx = { db, clock };
 
   r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
     await consume(limiters.register, ipOf(req));
@@ -45,18 +47,24 @@ export function registerAuthRoutes(
   r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
     const accountKey = `${email}|${ipOf(req)}`;
-    await assertNotBlocked(limiters.loginAccountIp, accountKey);
-    await assertNotBlocked(limiters.loginIpDay, ipOf(req));
+    try {
+      await assertNotBlocked(limiters.loginAccountIp, accountKey);
+      await assertNotBlocked(limiters.loginIpDay, ipOf(req));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) await audit(auditCtx, req, "login_blocked", { target: email });
+      throw err;
+    }
     const result = await auth.authenticateLocal(db, email, password);
     if (!result.ok && result.reason === "suspended") throw new AppError(403, "This account is suspended.");
     if (!result.ok) {
       await penalize(limiters.loginAccountIp, accountKey);
       await penalize(limiters.loginIpDay, ipOf(req));
-      req.log.info({ event: "login_failed" }, "login failed");
+      await audit(auditCtx, req, "login_failed", { target: email });
       throw new AppError(401, INVALID_LOGIN);
     }
     await limiters.loginAccountIp.delete(accountKey);
     await signIn(req, result.user, clock);
+    await audit(auditCtx, req, "login_succeeded", { actorId: result.user.id });
     res.json(presentUser(result.user));
   });
 
@@ -85,6 +93,7 @@ export function registerAuthRoutes(
     await consume(limiters.tokenLookup, ipOf(req));
     const { token, password } = resetPasswordSchema.parse(req.body);
     await auth.resetPassword(db, mailCtx, token, password);
+    await audit(auditCtx, req, "password_reset");
     res.json({ message: "Your password has been changed. Please sign in." });
   });
 
@@ -99,7 +108,7 @@ export function registerAuthRoutes(
     await consume(limiters.tokenLookup, ipOf(req));
     const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
     const user = await auth.promoteToAdmin(db, { user: req.user as User, adminEmails: config.adminEmails, setupToken });
-    req.log.info({ event: "admin_promoted", userId: user.id }, "user promoted to admin");
+    await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
     res.json(presentUser(user));
   });
 

@@ -1,0 +1,44 @@
+import type { Request } from "express";
+import { auditEvents } from "@shared/schema";
+import type { Db } from "../db";
+import type { Clock } from "./clock";
+
+export type AuditAction =
+  | "login_succeeded"
+  | "login_failed"
+  | "login_blocked"
+  | "password_reset_requested"
+  | "password_reset"
+  | "admin_promoted"
+  | "logout";
+
+/**
+ * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a
+ * JSON log line. Never pass secret values in `details`. A failure to record is logged, never turned into an error
+ * for the user.
+ */
+export async function audit(
+  ctx: { db: Db; clock: Clock },
+  req: Request,
+  action: AuditAction,
+  opts: { actorId?: number | null; target?: string; details?: Record<string, string | number | boolean> } = {},
+): Promise<void> {
+  const entry = {
+    at: ctx.clock.now(),
+    actorId: opts.actorId ?? req.user?.id ?? null,
+    action,
+    target: opts.target?.slice(0, 128) ?? null,
+    requestId: String(req.id ?? "").slice(0, 64) || null,
+    ip: (req.ip ?? "").slice(0, 64) || null,
+    details: opts.details ?? null,
+  };
+  req.log?.info({ audit: { ...entry, at: entry.at.toISOString() } }, `audit ${action}`);
+  try {
+    await ctx.db.insert(auditEvents).values(entry);
+  } catch (err) {
+    req.log?.warn(
+      { err: { message: err instanceof Error ? err.message : String(err) }, action },
+      "audit event not recorded",
+    );
+  }
+}
