@@ -41,6 +41,7 @@ export default tseslint.config(
       "server/db/**",
       "server/lib/**",
       "server/test/**",
+      "server/reliability/**",
       "scripts/**",
       "e2e/**",
       "bench/**",

@@ -17,8 +17,9 @@ import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiarie
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
+import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
-import { AppError } from "./lib/app-error";
+import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
@@ -27,6 +28,8 @@ export type App = {
   app: Express;
   routes: RouteSpec[];
   limiters: Limiters;
+  /** From now on readiness (/api/health) answers 503. */
+  markStopping(): void;
   /** Stops background timers (session pruning) — the caller closes the database. */
   close(): Promise<void>;
 };
@@ -118,6 +121,10 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   // a cancelled plan whose period has ended reverts before any limit is checked
   app.use(settlePlanExpiryOnRequest(deps));
 
+  // readiness turns 503 as soon as shutdown starts, so a load balancer stops sending new work
+  let stopping = false;
+  app.use("/api/health", (_req, _res, next) => (stopping ? next(serviceUnavailable()) : next()));
+
   const table = createRouteTable(app);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
@@ -127,6 +134,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
+  registerBackupRoutes(table, deps);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
   mountSpa(app, opts.spaDir ?? SPA_DIR);
@@ -136,6 +144,9 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
     app,
     routes: table.routes,
     limiters,
+    markStopping() {
+      stopping = true;
+    },
     async close() {
       sessionParts.store.close();
       redis?.disconnect();

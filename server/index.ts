@@ -73,6 +73,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+    built.markStopping();
     const force = setTimeout(() => {
       logger.error("in-flight requests did not finish in time; closing connections");
       server.closeAllConnections();

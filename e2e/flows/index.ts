@@ -1,9 +1,10 @@
 import type { Flow } from "../run";
 import { assetsFlow } from "./assets";
+import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
 import { budgetFlow } from "./budget";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
-export const flows: Flow[] = [budgetFlow, foundationFlow, estateFlow, assetsFlow, billingFlow];
+export const flows: Flow[] = [budgetFlow, foundationFlow, estateFlow, assetsFlow, billingFlow, backupFlow];

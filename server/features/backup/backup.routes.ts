@@ -1,0 +1,86 @@
+import type { Request, RequestHandler } from "express";
+import { z } from "zod";
+import { EXPORT_FORMATS } from "@shared/backup-format";
+import type { AppDeps } from "../../deps";
+import { AppError, unauthorized } from "../../lib/app-error";
+import type { RouteTable } from "../../lib/route-registry";
+import { sendBackupExport } from "./export-response";
+import { getExportHistory } from "./export.service";
+import { createImportUploadMiddleware, spoolOf } from "./import-upload";
+import { restoreBackup } from "./import.service";
+import { createUserLocks } from "./user-locks";
+
+export const EXPORT_RUNNING = "An export is already running";
+export const RESTORE_RUNNING = "A restore is already running";
+
+const exportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: "Choose a backup format: json, pdf or zip." }),
+});
+const importQuery = z.object({
+  dryRun: z
+    .enum(["0", "1", "true", "false"], { error: "dryRun is 1 or 0" })
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+});
+
+function owner(req: Request) {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** Export (json, pdf, zip), its history, and restore; each user runs one export and one restore at a time. */
+export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
+  const exports = createUserLocks();
+  const restores = createUserLocks();
+
+  /**
+   * Taken before the body is read, so a second restore is refused before it uploads 1 GB for nothing. Freed when
+   * the restore itself ends, or when the request closes before it began (a refused or aborted upload).
+   */
+  const oneRestoreAtATime: RequestHandler = (req, res, next) => {
+    importQuery.parse(req.query);
+    const release = restores.acquire(owner(req).id, RESTORE_RUNNING);
+    res.locals.releaseRestore = release;
+    res.once("close", () => {
+      if (!res.locals.isRestoring) release();
+    });
+    next();
+  };
+
+  r.add({ method: "get", path: "/api/export/backup", access: "client" }, async (req, res) => {
+    const { format } = exportQuery.parse(req.query);
+    const user = owner(req);
+    const release = exports.acquire(user.id, EXPORT_RUNNING);
+    try {
+      await sendBackupExport(res, deps, { user, format });
+    } finally {
+      release();
+    }
+  });
+
+  r.add({ method: "get", path: "/api/export/history", access: "client" }, async (req, res) => {
+    const user = owner(req);
+    res.json(await getExportHistory(deps, user.id, exports.isHeld(user.id)));
+  });
+
+  r.add(
+    { method: "post", path: "/api/import/backup", access: "client", body: "multipart" },
+    oneRestoreAtATime,
+    createImportUploadMiddleware(deps),
+    async (req, res) => {
+      const user = owner(req);
+      const spool = spoolOf(req);
+      if (!spool) throw new AppError(400, "Choose a backup file (.json or .zip) to restore.");
+      res.locals.isRestoring = true;
+      try {
+        const { dryRun } = importQuery.parse(req.query);
+        const freeBytes = user.storageLimit - user.storageUsed;
+        const result = await restoreBackup(deps, { userId: user.id, freeBytes, spool, dryRun });
+        res.status(dryRun ? 200 : 201).json(result);
+      } finally {
+        (res.locals.releaseRestore as () => void)();
+        await spool.remove();
+      }
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import type { User } from "@shared/schema";
+import {
+  BACKUP_APP,
+  BACKUP_FORMAT_VERSION,
+  type BackupDocument,
+  type ExportFormat,
+  type ExportHistory,
+} from "@shared/backup-format";
+import type { TypedAssetKind } from "@shared/asset-types";
+import { runInTransaction, type Tx } from "../../db";
+import type { AppDeps } from "../../deps";
+import { presentUser } from "../auth/user.presenter";
+import { decryptSensitive, hasSensitiveValues } from "../typed-assets/field-secrets";
+import { KINDS } from "../typed-assets/kinds";
+import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { assignArchivePaths } from "./archive-names";
+import * as q from "./export.queries";
+
+type ExportDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
+
+/** A file of the backup plus what the ZIP needs to read its blob; the blob key never enters the document. */
+export type ExportFile = q.OwnedFile & { archivePath: string };
+export type BackupSnapshot = { document: BackupDocument; files: ExportFile[] };
+
+/** Dates as ISO strings, the owner id dropped: the row as the backup format describes it. */
+function toRecord(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key === "userId") continue;
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+function profileOf(user: User): BackupDocument["profile"] {
+  const { id: _id, agentId: _agentId, ...profile } = presentUser(user);
+  return profile;
+}
+
+async function readTypedAssets(deps: ExportDeps, tx: Tx, userId: number) {
+  const out: Partial<Record<TypedAssetKind, Record<string, unknown>[]>> = {};
+  let dek: Buffer | undefined;
+  for (const kind of KINDS) {
+    const rows = await q.listOwnedTypedRows(tx, kind.table, userId);
+    if (!dek && hasSensitiveValues(kind, rows)) dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+    out[kind.kind] = rows.map((row) => toRecord(decryptSensitive(kind, dek, userId, row, deps.logger)));
+  }
+  return out as unknown as Omit<BackupDocument["assets"], "files">;
+}
+
+/**
+ * Everything the user owns, as one consistent snapshot (a repeatable-read transaction, so a save in between cannot
+ * leave an asset pointing at a beneficiary the backup lacks): profile without ids or secrets, beneficiaries, every
+ * will version, file details with their ZIP paths, and every typed asset with its sensitive fields decrypted — the
+ * owner's own copy. A value that fails to decrypt fails the whole export (generic 500 + security log).
+ */
+export async function collectBackup(deps: ExportDeps, user: User): Promise<BackupSnapshot> {
+  return runInTransaction(deps.database.db, async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    const beneficiaries = await q.listOwnedBeneficiaries(tx, user.id);
+    const wills = await q.listOwnedWills(tx, user.id);
+    const rows = await q.listOwnedFiles(tx, user.id);
+    const typed = await readTypedAssets(deps, tx, user.id);
+    const paths = assignArchivePaths(rows);
+    const files = rows.map((row, i) => ({ ...row, archivePath: paths[i] }));
+    const document: BackupDocument = {
+      formatVersion: BACKUP_FORMAT_VERSION,
+      exportedAt: deps.clock.now().toISOString(),
+      app: BACKUP_APP,
+      profile: profileOf(user),
+      beneficiaries: beneficiaries.map((b) => ({
+        id: b.id,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        email: b.email,
+        relationship: b.relationship as BackupDocument["beneficiaries"][number]["relationship"],
+        status: b.status === "verified" ? "verified" : "pending",
+        createdAt: b.createdAt.toISOString(),
+        updatedAt: b.updatedAt.toISOString(),
+      })),
+      wills: wills.map((w) => ({
+        id: w.id,
+        title: w.title,
+        content: w.content,
+        version: w.version,
+        isActive: w.isActive,
+        createdAt: w.createdAt.toISOString(),
+        updatedAt: w.updatedAt.toISOString(),
+      })),
+      assets: {
+        files: files.map((f) => ({
+          id: f.id,
+          originalFileName: f.originalFileName,
+          mimeType: f.mimeType,
+          fileSize: f.fileSize,
+          category: f.category as BackupDocument["assets"]["files"][number]["category"],
+          description: f.description,
+          assignedToBeneficiary: f.assignedToBeneficiary,
+          sha256: f.sha256,
+          archivePath: f.archivePath,
+          createdAt: f.createdAt.toISOString(),
+        })),
+        ...typed,
+      },
+    };
+    return { document, files };
+  });
+}
+
+/** Records a finished export (shown as "Last backup"). */
+export async function recordExport(deps: Pick<AppDeps, "database" | "clock">, userId: number, format: ExportFormat) {
+  await q.insertExportRecord(deps.database.db, { userId, format, createdAt: deps.clock.now() });
+}
+
+/** The newest export and how many there were; `isRunning` comes from the route's per-user lock. */
+export async function getExportHistory(
+  deps: Pick<AppDeps, "database">,
+  userId: number,
+  isRunning: boolean,
+): Promise<ExportHistory> {
+  const { last, count } = await q.findExportHistory(deps.database.db, userId);
+  return {
+    lastBackup: last ? { format: last.format as ExportFormat, createdAt: last.createdAt.toISOString() } : null,
+    count,
+    isRunning,
+  };
+}

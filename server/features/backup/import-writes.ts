@@ -1,0 +1,103 @@
+import { COUNT_KEYS, type RestoreCounts } from "@shared/backup-format";
+import type { Tx } from "../../db";
+import type { AppDeps } from "../../deps";
+import { encryptSensitive } from "../typed-assets/field-secrets";
+import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { archiveActiveWills, nextWillVersion } from "../wills/wills.queries";
+import type { StagedRestoreFile } from "./import-files";
+import type { RestorePlan } from "./import-plan";
+import * as q from "./import.queries";
+
+type WriteDeps = Pick<AppDeps, "keyring">;
+
+/** Old beneficiary ids → the new rows' ids; an unassigned record stays unassigned. */
+type Relink = (oldId: number | null) => number | null;
+
+async function writeBeneficiaries(tx: Tx, userId: number, plan: RestorePlan): Promise<Relink> {
+  const ids = await q.nextRowIds(tx, "beneficiaries", plan.beneficiaries.length);
+  const byOldId = new Map(plan.beneficiaries.map((b, i) => [b.oldId, ids[i]]));
+  // Pending, with no link: a backup cannot vouch for an address; the owner sends the verification from the list.
+  await q.insertBeneficiaryRows(
+    tx,
+    plan.beneficiaries.map((b, i) => ({ ...b.values, id: ids[i], userId, status: "pending" })),
+  );
+  return (oldId) => (oldId === null ? null : (byOldId.get(oldId) ?? null));
+}
+
+/** Imported versions follow the account's own, in their order; the newest imported one becomes the active will. */
+async function writeWills(tx: Tx, userId: number, plan: RestorePlan, now: Date): Promise<void> {
+  if (plan.wills.length === 0) return;
+  await archiveActiveWills(tx, userId, now);
+  const first = await nextWillVersion(tx, userId);
+  const last = plan.wills.length - 1;
+  await q.insertWillRows(
+    tx,
+    plan.wills.map((w, i) => ({ ...w, userId, version: first + i, isActive: i === last })),
+  );
+}
+
+async function writeTypedAssets(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, relink: Relink) {
+  const hasRows = plan.typed.some((t) => t.rows.length > 0);
+  const dek = hasRows ? await getOrCreateUserDataKey(tx, deps.keyring, userId) : undefined;
+  for (const { kind, rows } of plan.typed) {
+    if (!dek || rows.length === 0) continue;
+    const ids = await q.nextRowIds(tx, kind.tableName, rows.length);
+    const values = rows.map((row, i) => ({
+      // re-encrypted under this user's key, the AAD naming the new row
+      ...encryptSensitive(kind, dek, { userId, rowId: ids[i] }, row.values),
+      id: ids[i],
+      userId,
+      assignedToBeneficiary: relink(row.oldAssignee),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }));
+    await q.insertTypedRows(tx, kind.table, values);
+  }
+}
+
+/**
+ * Inserts every record of a restore into the signed-in account, inside the caller's transaction: new ids, beneficiary
+ * references re-linked, wills appended, typed assets re-encrypted, files as committed rows pointing at their final
+ * blob keys (the caller moves the blobs there before it commits). Answers what was created.
+ */
+export async function writeRestore(
+  tx: Tx,
+  deps: WriteDeps,
+  input: { userId: number; plan: RestorePlan; files: StagedRestoreFile[]; now: Date },
+): Promise<RestoreCounts> {
+  const { userId, plan, files } = input;
+  const relink = await writeBeneficiaries(tx, userId, plan);
+  await writeWills(tx, userId, plan, input.now);
+  await writeTypedAssets(tx, deps, userId, plan, relink);
+  await q.insertFileRows(
+    tx,
+    files.map((s) => ({
+      userId,
+      fileName: s.storedName,
+      originalFileName: s.file.originalFileName,
+      fileSize: s.file.fileSize,
+      storedSize: s.storedSize,
+      mimeType: s.mimeType,
+      category: s.file.category,
+      description: s.file.description,
+      filePath: s.finalKey,
+      sha256: s.sha256,
+      assignedToBeneficiary: relink(s.file.oldAssignee),
+      status: "committed",
+      createdAt: s.file.createdAt,
+    })),
+  );
+  const counts: RestoreCounts = {
+    beneficiaries: plan.beneficiaries.length,
+    wills: plan.wills.length,
+    files: files.length,
+    onlineAccounts: 0,
+    intellectualProperty: 0,
+    financialAssets: 0,
+    physicalAssets: 0,
+    digitalContent: 0,
+    personalDocuments: 0,
+  };
+  for (const { kind, rows } of plan.typed) counts[COUNT_KEYS[kind.kind]] = rows.length;
+  return counts;
+}
