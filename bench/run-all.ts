@@ -12,7 +12,7 @@
  * instead of running it, e.g. while that bench's owner is running it on the same machine.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,8 @@ import type { Verdict } from "./api";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REPORT = path.join(ROOT, "docs/BENCHMARKS.md");
+/** Each part's own markdown and verdicts (git-ignored), so BENCH_REUSE can rebuild the report without rerunning it. */
+const OUTPUT = path.join(ROOT, "bench-output");
 
 type Part = {
   id: string;
@@ -112,6 +114,7 @@ function reason(tail: string): string {
 
 const NUM = String.raw`(\d+(?:\.\d+)?)\s*(×|MB\/s|MB|ms|%)?`;
 const TARGET = new RegExp(String.raw`\((?:target\s*)?(≥|≤|<|>)\s*${NUM}[;)]`);
+const LOOSE = new RegExp(String.raw`target\s*(≥|≤|<|>)\s*${NUM}`, "g");
 const INLINE = new RegExp(String.raw`\*{0,2}${NUM}\*{0,2}\s*\((?:target\s*)?(≥|≤|<|>)\s*${NUM}[;)]`, "g");
 
 /**
@@ -126,8 +129,10 @@ export function targetsIn(bench: string, markdown: string): Verdict[] {
     if (line.startsWith("#")) heading = line.replace(/^#+\s*/, "");
     if (!line.startsWith("|")) {
       header = [];
-      for (const m of line.matchAll(INLINE))
-        verdicts.push(verdict(bench, `${heading}: ${line.slice(0, 60).replace(/\*/g, "")}…`, m, 1));
+      const name = `${heading}: ${line.slice(0, 60).replace(/\*/g, "")}…`;
+      const inline = [...line.matchAll(INLINE)];
+      if (inline.length) inline.forEach((m) => verdicts.push(verdict(bench, name, m, 1)));
+      else verdicts.push(...looseTargets(bench, name, line));
       continue;
     }
     const cells = line.split("|").map((c) => c.trim());
@@ -139,9 +144,11 @@ export function targetsIn(bench: string, markdown: string): Verdict[] {
     const rowTarget = TARGET.exec(cells[1] ?? "");
     cells.forEach((cell, i) => {
       if (i < 2 || !cell) return;
-      const name = `${heading}: ${cells[1].replace(/\s*\(target[^)]*\)/, "")}, ${header[i]?.replace(/\s*\([^)]*\)/g, "")}`;
+      const name = `${heading}: ${cells[1].replace(/\*/g, "").replace(/\s*\(target[^)]*\)/, "")}, ${header[i]?.replace(/\s*\([^)]*\)/g, "")}`;
       const inline = [...cell.matchAll(INLINE)];
       if (inline.length) return inline.forEach((m) => verdicts.push(verdict(bench, name, m, 1)));
+      const loose = looseTargets(bench, name, cell);
+      if (loose.length) return void verdicts.push(...loose);
       const value = /^([\d.]+) ?(×|MB\/s|MB|ms|%)?$/.exec(cell.replace(/\*/g, ""));
       const target = rowTarget ?? TARGET.exec(header[i] ?? "");
       if (value && target && (rowTarget || !/ratio \(target\)/.test(header[i])))
@@ -149,6 +156,22 @@ export function targetsIn(bench: string, markdown: string): Verdict[] {
     });
   }
   return verdicts;
+}
+
+/**
+ * A target that does not follow its figure directly ("**1.01×** (1.20×) — target ≤ 1.3×", "**peak 1025 MB during
+ * the exports, …** (target < 150 MB)"): the figure is the first number of the last bold span before it.
+ */
+function looseTargets(bench: string, name: string, text: string): Verdict[] {
+  const out: Verdict[] = [];
+  for (const m of text.matchAll(LOOSE)) {
+    const bold = text.slice(0, m.index).split("**");
+    // An odd count of "**" before the target closes a bold span: the span is the second-to-last piece.
+    if (bold.length < 3 || bold.length % 2 === 0) continue;
+    const figure = /([\d.]+) ?(×|MB\/s|MB|ms|%)?/.exec(bold[bold.length - 2]);
+    if (figure) out.push(verdict(bench, name, [figure[0], figure[1], figure[2], m[1], m[2], m[3]], 1));
+  }
+  return out;
 }
 
 /** `m` holds value, unit, operator, target and its unit from index `at` on (a regex match: `at` 1). */
@@ -176,20 +199,31 @@ function machine(): string {
   ].join("\n");
 }
 
-async function runPart(part: Part, tmp: string): Promise<Outcome> {
+/** A part's last report as it stands, marked with its date, instead of running the part again. */
+function reuse(part: Part, mdOut: string, jsonOut: string): Outcome {
+  const file = part.docsFile ? path.join(ROOT, part.docsFile) : mdOut;
+  const shown = path.relative(ROOT, file);
+  if (!existsSync(file)) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${shown} missing` };
+  const when = statSync(file).mtime.toISOString().replace("T", " ").slice(0, 16);
+  const markdown = readFileSync(file, "utf8").replace(
+    /^#{1,2} (.*)$/m,
+    `## $1\n\n_Not rerun by this run: ${shown} as written at ${when} UTC._`,
+  );
+  const verdicts = part.docsFile
+    ? targetsIn(part.id, markdown)
+    : existsSync(jsonOut)
+      ? (JSON.parse(readFileSync(jsonOut, "utf8")) as Verdict[])
+      : [];
+  return { part, seconds: 0, markdown, verdicts };
+}
+
+async function runPart(part: Part): Promise<Outcome> {
   const started = Date.now();
-  if (part.docsFile && process.env.BENCH_REUSE?.split(",").includes(part.id)) {
-    const file = path.join(ROOT, part.docsFile);
-    if (!existsSync(file)) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${part.docsFile} missing` };
-    const when = statSync(file).mtime.toISOString().replace("T", " ").slice(0, 16);
-    const markdown = readFileSync(file, "utf8").replace(
-      /^# (.*)$/m,
-      `## $1\n\n_Not rerun by this run: ${part.docsFile} as written at ${when} UTC._`,
-    );
-    return { part, seconds: 0, markdown, verdicts: targetsIn(part.id, markdown) };
-  }
-  const mdOut = path.join(tmp, `${part.id}.md`);
-  const jsonOut = path.join(tmp, `${part.id}.json`);
+  const mdOut = path.join(OUTPUT, `${part.id}.md`);
+  const jsonOut = path.join(OUTPUT, `${part.id}.json`);
+  if (process.env.BENCH_REUSE?.split(",").includes(part.id)) return reuse(part, mdOut, jsonOut);
+  rmSync(mdOut, { force: true });
+  rmSync(jsonOut, { force: true });
   console.error(`\n=== ${part.id}: ${part.command.join(" ")} (limit ${part.limitSeconds} s)`);
   const limit = Number(process.env[`BENCH_LIMIT_${part.id.toUpperCase()}`] ?? part.limitSeconds);
   const r = await run(part.command, { BENCH_MARKDOWN_OUT: mdOut, BENCH_JSON_OUT: jsonOut }, limit);
@@ -254,22 +288,17 @@ function report(header: string, outcomes: Outcome[]): string {
 async function main() {
   const header = machine();
   const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "hl-bench-all-"));
+  mkdirSync(OUTPUT, { recursive: true });
   const outcomes: Outcome[] = [];
-  try {
-    for (const part of PARTS) {
-      if (only && !only.includes(part.id)) {
-        outcomes.push({ part, seconds: 0, markdown: "", verdicts: [], notRun: "left out by BENCH_ONLY" });
-        continue;
-      }
-      outcomes.push(await runPart(part, tmp));
-      // Each part's figures land in the report at once, so a later crash or time-out loses nothing.
-      writeFileSync(REPORT, report(header, outcomes));
+  for (const part of PARTS) {
+    if (only && !only.includes(part.id)) {
+      outcomes.push({ part, seconds: 0, markdown: "", verdicts: [], notRun: "left out by BENCH_ONLY" });
+      continue;
     }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+    outcomes.push(await runPart(part));
+    // Each part's figures land in the report at once, so a later crash or time-out loses nothing.
+    writeFileSync(REPORT, report(header, outcomes));
   }
-  writeFileSync(REPORT, report(header, outcomes));
   console.error(`\nwrote ${path.relative(ROOT, REPORT)}`);
 }
 
