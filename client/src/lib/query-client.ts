@@ -5,7 +5,7 @@ import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
 const USER_KEY = ["/api/user"] as const;
 
 /**
- * Spec 000 §8: any 401 means the session is gone. Forgetting the user sends the router to its signed-out routes, where
+ * Spec 000 §8: every 401 means the session is gone. Forgetting the user sends the router to its signed-out routes, where
  * a protected screen shows "Unauthorized / You are logged out. Logging in again..." and moves to /auth after 500 ms.
  */
 function onAnyError(error: unknown, key?: readonly unknown[]) {
