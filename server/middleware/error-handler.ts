@@ -5,10 +5,29 @@ import { isDatabaseOutage } from "../db";
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; code?: string };
 
+/**
+ * PostgreSQL "data exception" codes a user's value can trigger (text it cannot hold, a number out of range, a bad
+ * date). The validators should catch these first; this is the backstop so a gap answers 400, never 500.
+ */
+const DATA_EXCEPTIONS = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05"]);
+
+function databaseCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
   if (isDatabaseOutage(err)) return serviceUnavailable();
+  const dbCode = databaseCode(err);
+  if (dbCode && DATA_EXCEPTIONS.has(dbCode))
+    return new AppError(400, "A value could not be stored as given. Check the form for unusual characters or numbers.");
   const e = err as HttpishError;
   // body-parser errors carry a status and a type we can trust
   if (e?.type === "entity.too.large") return new AppError(413, "The request body is too large.");

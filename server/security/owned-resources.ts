@@ -20,9 +20,11 @@ const fromList = (path: string) => async (agent: Agent, id: number) => {
   return (res.body as { id: number }[]).find((row) => row.id === id);
 };
 
+const byId = (path: string) => async (agent: Agent, id: number) => (await agent.get(`${path}/${id}`)).body as unknown;
+
 const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
   create: { path, body },
-  snapshot: fromList(path),
+  snapshot: byId(path),
   update: { title: "Changed by someone else" },
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripInvisible } from "./common";
 
 /** Messages are the spec's own (spec 000 §5); the forms and the routes use these same objects. */
 export const AUTH_MESSAGES = {
@@ -34,9 +35,14 @@ const passwordRule = z
 const nameSchema = (message: string) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(NAME_MAX, { error: `Must be at most ${NAME_MAX} characters` });
+    .transform(stripInvisible)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { error: message })
+        .max(NAME_MAX, { error: `Must be at most ${NAME_MAX} characters` }),
+    );
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripInvisible } from "./common";
+import { stripControl, stripInvisible } from "./common";
 
 export const WILL_MESSAGES = { title: "Title is required", content: "Content must be at least 10 characters" } as const;
 export const WILL_CONTENT_MAX = 100_000;
@@ -18,8 +18,13 @@ export const saveWillSchema = z.object({
     ),
   content: z
     .string({ error: WILL_MESSAGES.content })
-    .trim()
-    .min(10, { error: WILL_MESSAGES.content })
-    .max(WILL_CONTENT_MAX, { error: `Content must be at most ${WILL_CONTENT_MAX} characters` }),
+    .transform(stripControl)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(10, { error: WILL_MESSAGES.content })
+        .max(WILL_CONTENT_MAX, { error: `Content must be at most ${WILL_CONTENT_MAX} characters` }),
+    ),
 });
 export type SaveWillInput = z.infer<typeof saveWillSchema>;

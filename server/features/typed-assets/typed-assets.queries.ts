@@ -28,6 +28,16 @@ export async function listOwnedRows(
   return rows as TypedRow[];
 }
 
+/** The owner's row by id; undefined when missing or someone else's (→ 404). */
+export async function getOwnedRow(db: DbOrTx, table: TypedTable, where: { userId: number; id: number }) {
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, where.id), eq(table.userId, where.userId)))
+    .limit(1);
+  return row as TypedRow | undefined;
+}
+
 export async function countOwnedRows(db: DbOrTx, table: TypedTable, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

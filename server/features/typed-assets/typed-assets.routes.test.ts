@@ -87,6 +87,28 @@ describe.each(TYPED_ASSET_KINDS)("%s", (kind) => {
     }
   });
 
+  it("reads one row by id, decrypted, and answers 404 for another user's id or a missing one", async () => {
+    const created = await a.agent.post(path).send(body);
+    const res = await a.agent.get(`${path}/${created.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+    for (const field of sensitive) expect(res.body[field]).toBe(body[field]);
+    const stolen = await b.agent.get(`${path}/${created.body.id}`);
+    const missing = await b.agent.get(`${path}/999999`);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toEqual(missing.body);
+    expect((await a.agent.get(`${path}/abc`)).status).toBe(404);
+  });
+
+  it("drops control characters (NUL included) from free text instead of failing to store it", async () => {
+    const created = await a.agent.post(path).send({ ...body, description: "line\u0000one\u0007\nline two" });
+    expect(created.status).toBe(201);
+    expect(created.body.description).toBe("lineone\nline two");
+    const res = await a.agent.put(`${path}/${created.body.id}`).send({ description: "\u0000x\u0000" });
+    expect(res.status).toBe(200);
+    expect(res.body.description).toBe("x");
+  });
+
   it("answers 400 for a required field sent empty in an update", async () => {
     const created = await a.agent.post(path).send(body);
     const res = await a.agent.put(`${path}/${created.body.id}`).send({ title: "" });

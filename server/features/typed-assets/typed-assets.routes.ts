@@ -4,9 +4,15 @@ import type { RouteTable } from "../../lib/route-registry";
 import { routeId, userIdOf } from "../assets/route-params";
 import { KINDS, type KindConfig } from "./kinds";
 import { presentTypedAsset } from "./typed-assets.presenter";
-import { createTypedAsset, deleteTypedAsset, listTypedAssets, updateTypedAsset } from "./typed-assets.service";
+import {
+  createTypedAsset,
+  deleteTypedAsset,
+  getTypedAsset,
+  listTypedAssets,
+  updateTypedAsset,
+} from "./typed-assets.service";
 
-/** The same four routes for each of the six kinds, all served by one generic implementation. */
+/** The same five routes for each of the six kinds, all served by one generic implementation. */
 function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
   const base = kind.apiPath;
   const resource = kind.kind;
@@ -21,6 +27,11 @@ function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
   r.add({ method: "post", path: base, access: "client" }, async (req, res) => {
     const row = await createTypedAsset(deps, kind, { userId: userIdOf(req), body: req.body });
     res.status(201).json(presentTypedAsset(row));
+  });
+
+  r.add({ method: "get", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
+    const row = await getTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req) });
+    res.json(presentTypedAsset(row));
   });
 
   r.add({ method: "put", path: `${base}/:id`, access: "client", resource }, async (req, res) => {

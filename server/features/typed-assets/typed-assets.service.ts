@@ -9,6 +9,7 @@ import { clearedColumns, toColumns } from "./typed-assets.input";
 import {
   countOwnedRows,
   deleteOwnedRow,
+  getOwnedRow,
   insertRow,
   listOwnedRows,
   nextRowId,
@@ -52,6 +53,17 @@ export async function listTypedAssets(
     ? await getOrCreateUserDataKey(db, deps.keyring, params.userId)
     : undefined;
   return { items: rows.map((row) => decryptSensitive(kind, dek, params.userId, row, deps.logger)), total };
+}
+
+/** One of the owner's rows, decrypted; 404 when the id is missing or someone else's. */
+export async function getTypedAsset(deps: TypedDeps, kind: KindConfig, params: { userId: number; id: number }) {
+  const db = deps.database.db;
+  const row = await getOwnedRow(db, kind.table, params);
+  if (!row) throw notFound();
+  const dek = hasSensitiveValues(kind, [row])
+    ? await getOrCreateUserDataKey(db, deps.keyring, params.userId)
+    : undefined;
+  return decryptSensitive(kind, dek, params.userId, row, deps.logger);
 }
 
 /**
