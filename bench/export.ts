@@ -45,7 +45,7 @@ const MIX = [
     size: 4 * MiB,
     ext: "jpg",
     category: "images",
-    head: hex("ffd8ffe000104a46494600010100000100010000"),
+    head: hex("ffd8ffe000104a46494600010100000100010000ffc0001108000100010301220002110103110100"),
     text: false,
   },
   { count: 64, size: 1 * MiB, ext: "doc", category: "documents", head: hex("d0cf11e0a1b11ae1"), text: true },

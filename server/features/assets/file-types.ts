@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { imageSize } from "image-size";
 import type { AcceptedExtension } from "./file-names";
 
 /** file-type needs at most this many leading bytes for every format we accept (its own `reasonableDetectionSizeInBytes`). */
@@ -35,4 +36,24 @@ export async function verifiedMimeType(ext: AcceptedExtension, head: Buffer): Pr
   const rule = CONTENT_RULES[ext];
   const detected = await fileTypeFromBuffer(head);
   return detected && rule.detected.includes(detected.ext) ? rule.mime : undefined;
+}
+
+/** Extensions whose pixel size is checked before anything is stored (UPL-02: pixel flood). */
+export const IMAGE_EXTENSIONS: ReadonlySet<AcceptedExtension> = new Set(["jpg", "jpeg", "png", "gif"]);
+/** 150 megapixels: a 50 MP phone photo, an A3 scan at 600 dpi and panoramas pass; a 20 000 × 20 000 flood does not. */
+export const MAX_IMAGE_PIXELS = 150_000_000;
+/**
+ * How far into an image its size is looked for. PNG and GIF carry it in their first bytes; a JPEG's frame header
+ * follows its metadata segments (EXIF ≤ 64 KiB, ICC profiles), so up to 1 MiB is held back, bounded per file.
+ */
+export const IMAGE_HEAD_BYTES = 1024 * 1024;
+
+/** Width and height from an image's leading bytes, or undefined while they are not (yet) readable. */
+export function imageDimensions(head: Buffer): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(head);
+    return width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
 }

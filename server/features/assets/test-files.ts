@@ -16,8 +16,10 @@ const MAGIC: Record<string, Buffer> = {
     "89504e470d0a1a0a0000000d494844520000000100000001080600000000000000" + "00010000" + "49444154",
     "hex",
   ),
-  jpg: Buffer.from("ffd8ffe000104a46494600010100000100010000", "hex"),
-  gif: Buffer.from("GIF89a", "latin1"),
+  // SOI, a JFIF APP0 segment, then a baseline frame header (SOF0) for 1 × 1 pixels with three components.
+  jpg: Buffer.from("ffd8ffe000104a46494600010100000100010000" + "ffc0001108000100010301220002110103110100", "hex"),
+  // Signature and a 1 × 1 logical screen.
+  gif: Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.from([1, 0, 1, 0])]),
   doc: Buffer.from("d0cf11e0a1b11ae1", "hex"),
   html: Buffer.from("<!doctype html><html><script>alert(1)</script></html>\n"),
   elf: Buffer.from("7f454c46020101000000000000000000", "hex"),
@@ -43,6 +45,30 @@ export function fileOf(
 ) {
   const prefix = kind === "mp4" ? ftyp("isom") : kind === "mov" ? ftyp("qt  ") : kind === "avi" ? AVI : MAGIC[kind];
   return Buffer.concat([prefix, randomBytes(Math.max(0, size - prefix.length))]);
+}
+
+/** A PNG whose header declares width × height pixels (a pixel flood when large), followed by random bytes. */
+export function pngOfSize(width: number, height: number, size = 2048): Buffer {
+  const png = Buffer.from(MAGIC.png);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  return Buffer.concat([png, randomBytes(Math.max(0, size - png.length))]);
+}
+
+/** A JPEG whose frame header comes after `padding` bytes of metadata segments (as EXIF and ICC profiles do). */
+export function jpegWithMetadata(padding: number, width: number, height: number): Buffer {
+  const segments: Buffer[] = [Buffer.from("ffd8", "hex")];
+  for (let left = padding; left > 0; left -= 65_533) {
+    const body = randomBytes(Math.min(65_533, left));
+    const header = Buffer.from([0xff, 0xe1, 0, 0]);
+    header.writeUInt16BE(body.length + 2, 2);
+    segments.push(header, body);
+  }
+  const sof = Buffer.from("ffc0001108000100010301220002110103110100", "hex");
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  segments.push(sof, randomBytes(4096));
+  return Buffer.concat(segments);
 }
 
 /** A minimal Word document: a zip whose [Content_Types].xml declares the main document part. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { docxFile, fileOf, keysUnder, sha256, upload } from "./test-files";
+import { docxFile, fileOf, jpegWithMetadata, keysUnder, pngOfSize, sha256, upload } from "./test-files";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +116,42 @@ describe("POST /api/assets/upload", () => {
     expect(await rowCount(user.id)).toBe(0);
     expect(await usageOf(user.id)).toBe(0);
     expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+  });
+
+  it.each([
+    ["a 20 000 × 20 000 PNG", "flood.png", () => pngOfSize(20_000, 20_000)],
+    [
+      "a 65 535 × 65 535 JPEG whose frame header follows 200 KiB of metadata",
+      "flood.jpg",
+      () => jpegWithMetadata(200 * 1024, 65_535, 65_535),
+    ],
+    [
+      "a JPEG with no readable frame header",
+      "broken.jpg",
+      () => jpegWithMetadata(1100 * 1024, 1, 1).subarray(0, 1050 * 1024),
+    ],
+  ])("refuses %s with 415 naming the file and keeps nothing (UPL-02 pixel flood)", async (_label, name, data) => {
+    const { agent, user } = await t.signUp();
+    const res = await upload(agent, [{ name, data: data() }]);
+    expect(res.status).toBe(415);
+    expect(res.body.message).toContain(`"${name}"`);
+    expect(res.body.message).toMatch(/pixels|size could not be read/);
+    expect(await rowCount(user.id)).toBe(0);
+    expect(await usageOf(user.id)).toBe(0);
+    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+  });
+
+  it("accepts large but reasonable images: a 12 000 × 12 000 PNG and a 50 MP JPEG behind 300 KiB of metadata", async () => {
+    const { agent } = await t.signUp();
+    const png = pngOfSize(12_000, 12_000);
+    const jpeg = jpegWithMetadata(300 * 1024, 8160, 6120);
+    const res = await upload(agent, [
+      { name: "scan.png", data: png },
+      { name: "photo.jpg", data: jpeg },
+    ]);
+    expect(res.status).toBe(201);
+    const download = await agent.get(`/api/assets/${res.body[1].id}/download`).buffer(true);
+    expect(sha256(download.body as Buffer)).toBe(sha256(jpeg));
   });
 
   it("refuses an extension outside the list with 415 before storing anything", async () => {
