@@ -2,6 +2,7 @@ import type { ErrorRequestHandler } from "express";
 import { ZodError } from "zod";
 import { AppError, fromZodError, serviceUnavailable } from "../lib/app-error";
 import { isDatabaseOutage } from "../db";
+import { storageFault } from "../lib/storage/faults";
 
 type HttpishError = Error & { status?: number; statusCode?: number; type?: string; code?: string };
 
@@ -25,6 +26,8 @@ function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
   if (isDatabaseOutage(err)) return serviceUnavailable();
+  const fault = storageFault(err);
+  if (fault) return fault;
   const dbCode = databaseCode(err);
   if (dbCode && DATA_EXCEPTIONS.has(dbCode))
     return new AppError(400, "A value could not be stored as given. Check the form for unusual characters or numbers.");
@@ -50,7 +53,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (appError) {
     if (appError.status >= 500)
-      req.log?.warn({ status: appError.status, msg: appError.message }, "service unavailable");
+      req.log?.warn({ status: appError.status, msg: appError.message, err }, "service unavailable");
     for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
     res
       .status(appError.status)

@@ -24,6 +24,12 @@ export type StagedFile = {
 
 const FILE_FIELDS = new Set(["files", "files[]"]);
 const staged = new WeakMap<Request, Map<string, StagedFile>>();
+/**
+ * The first file failure of each request. When storage fails (disk full, S3 down) the teardown reaches multer as
+ * the part's "Premature close" before the engine reports the cause; multer waits for the engine, so by the time it
+ * answers, the real cause is here.
+ */
+const firstFailure = new WeakMap<Request, unknown>();
 
 /**
  * The encryption context binds a blob to its owner and its stored name (kept in the row as `file_name`): a blob
@@ -65,8 +71,9 @@ async function stageFile(deps: AppDeps, userId: number, file: Express.Multer.Fil
   try {
     ({ bytes: storedSize } = await deps.storage.put(stagingKey, encrypted));
   } catch (err) {
-    // The inspector's verdict (415, 413) is the root cause, not the storage abort that followed it.
-    throw inspectError ?? err;
+    // The inspector's verdict (415, 413) is the root cause, not the storage abort that followed it; when storage
+    // failed first (disk full, S3 down), the inspector only saw a premature close and storage's error is the cause.
+    throw inspectError instanceof AppError ? inspectError : err;
   }
   const inspected = inspector.result();
   return {
@@ -88,12 +95,18 @@ function createStagingEngine(deps: AppDeps): StorageEngine {
     _handleFile(req, file, callback) {
       const userId = req.user?.id;
       if (!userId) return callback(unauthorized());
-      stageFile(deps, userId, file).then((result) => {
-        const forRequest = staged.get(req) ?? new Map<string, StagedFile>();
-        forRequest.set(result.stagingKey, result);
-        staged.set(req, forRequest);
-        callback(null, { path: result.stagingKey, size: result.fileSize, filename: result.storedName });
-      }, callback);
+      stageFile(deps, userId, file).then(
+        (result) => {
+          const forRequest = staged.get(req) ?? new Map<string, StagedFile>();
+          forRequest.set(result.stagingKey, result);
+          staged.set(req, forRequest);
+          callback(null, { path: result.stagingKey, size: result.fileSize, filename: result.storedName });
+        },
+        (err: unknown) => {
+          if (!firstFailure.has(req)) firstFailure.set(req, err);
+          callback(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
     },
     _removeFile(req, file, callback) {
       staged.get(req)?.delete(file.path);
@@ -147,6 +160,10 @@ export function createUploadMiddleware(deps: AppDeps): RequestHandler {
     if (req.user && req.user.storageUsed >= req.user.storageLimit) {
       return next(paymentRequired("Your storage is full. Upgrade your plan or buy more storage to lift this limit."));
     }
-    upload(req, res, (err?: unknown) => next(err === undefined ? undefined : toUploadError(err)));
+    upload(req, res, (err?: unknown) => {
+      if (err === undefined) return next();
+      const premature = (err as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE";
+      next(toUploadError(premature && firstFailure.has(req) ? firstFailure.get(req) : err));
+    });
   };
 }
