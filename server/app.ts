@@ -67,7 +67,8 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.split("?")[0],
+          // No query string, and no token in a path (/api/beneficiary-verification/<token>): LOG-01.
+          url: req.url.split("?")[0].replace(/[A-Za-z0-9_-]{32,}/g, "[redacted]"),
         }),
       },
     }),

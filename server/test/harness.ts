@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import pg from "pg";
 import supertest from "supertest";
 import { createApp } from "../app";
@@ -51,7 +52,12 @@ async function scratchEngine(): Promise<DatabaseEngine> {
   };
 }
 
-export type TestAppOptions = { config?: Partial<AppConfig>; env?: Record<string, string> };
+export type TestAppOptions = {
+  config?: Partial<AppConfig>;
+  env?: Record<string, string>;
+  /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
+  captureLogs?: boolean;
+};
 
 /**
  * The real app in-process: real PostgreSQL (embedded or server), a real SMTP server on loopback, a settable clock.
@@ -76,7 +82,18 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   // Tests register many users from one address; the registration limit has its own test with a small limit.
   if (!opts.config?.rateLimits)
     config.rateLimits = { ...config.rateLimits, registerPerIp: { points: 10_000, durationSeconds: 3600 } };
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const logLines: string[] = [];
+  const logger = opts.captureLogs
+    ? createLogger(
+        "trace",
+        new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            logLines.push(chunk.toString("utf8"));
+            callback();
+          },
+        }),
+      )
+    : createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
   const engine = await scratchEngine();
   const database = createDatabase(engine, logger);
   await runMigrations(database.db);
@@ -106,6 +123,8 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     clock,
     dataDir,
     uniqueEmail,
+    /** Everything logged so far (only with `captureLogs`). */
+    logs: () => logLines.join(""),
     request: () => supertest(built.app),
     /** Cuts the app off from its database (embedded: stops the socket; server: cuts the proxy). */
     pauseDatabase: () => engine.pause(),
