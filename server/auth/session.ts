@@ -8,7 +8,7 @@ import type { Clock } from "../lib/clock";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-/** lastSeenAt is rewritten at most this often, so most requests only touch the row's expiry. */
+/** lastSeenAt is rewritten (and the row saved, its expiry pushed on) at most this often; other requests write nothing. */
 const LAST_SEEN_GRANULARITY_MS = 60 * 1000;
 
 export function sessionCookieName(config: AppConfig): string {
@@ -32,6 +32,10 @@ export function createSession(opts: {
     createTableIfMissing: false,
     pruneSessionInterval: opts.prune ? 15 * 60 : false,
     ttl: IDLE_TIMEOUT_MS / 1000,
+    // No UPDATE of the row's expiry on every request: the row is saved (expiry pushed on) whenever lastSeenAt
+    // moves, at most once a minute of activity, which keeps it well inside the 30-minute idle window. The idle
+    // and absolute limits themselves are enforced from the session's own timestamps (enforceSessionLimits).
+    disableTouch: true,
     errorLog: (...args: unknown[]) => opts.logger.warn({ detail: String(args[0]) }, "session store error"),
   });
   // NOTE: express-session treats an ENOENT from store.get as "no such session" (a file-store legacy), and the

@@ -298,6 +298,29 @@ describe("session lifetime", () => {
     expect((await agent.get("/api/user")).status).toBe(401);
   });
 
+  it("writes the session row at most once a minute of activity, pushing its expiry on each time", async () => {
+    const { agent, user } = await t.signUp();
+    const row = async () =>
+      (
+        await t.db.execute<{ expire: Date; sess: { lastSeenAt?: number } }>(
+          sql`select expire, sess from session where (sess->'passport'->>'user')::int = ${user.id}`,
+        )
+      ).rows[0];
+    expect((await agent.get("/api/user")).status).toBe(200);
+    const first = await row();
+    for (let i = 0; i < 5; i += 1) expect((await agent.get("/api/user")).status).toBe(200);
+    t.clock.advance(30 * 1000);
+    expect((await agent.get("/api/user")).status).toBe(200);
+    expect(await row()).toEqual(first); // reads within the minute write nothing
+
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the expiry is stored to the second
+    t.clock.advance(61 * 1000);
+    expect((await agent.get("/api/user")).status).toBe(200);
+    const later = await row();
+    expect(later.sess.lastSeenAt).toBe(t.clock.now().getTime());
+    expect(new Date(later.expire).getTime()).toBeGreaterThan(new Date(first.expire).getTime());
+  });
+
   it("answers 401 with the contract's body when not signed in", async () => {
     const res = await t.request().get("/api/user");
     expect(res.status).toBe(401);
