@@ -110,8 +110,14 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
     redis ? { kind: "redis", client: redis } : { kind: "pg", pool: database.pool },
     config.rateLimits,
   );
-  const sessionParts = createSession({ config, pool: database.pool, logger, prune: opts.pruneSessions ?? true });
-  const passport = createPassport(database.db, config);
+  const sessionParts = createSession({
+    config,
+    pool: database.pool,
+    db: database.db,
+    logger,
+    prune: opts.pruneSessions ?? true,
+  });
+  const passport = createPassport(database.db, config, sessionParts.users);
 
   const jsonBody = express.json({ limit: "512kb", type: "application/json", strict: true });
   app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(req, res, next)));
