@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { checkDialogKeyboard } from "../dialog-keyboard";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -45,6 +46,11 @@ export const assetsFlow: Flow = {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-assets-"));
     const fileName = `will-scan-${stamp}.pdf`;
     const pdf = writePdf(tmp, fileName);
+    await checkDialogKeyboard(
+      page,
+      page.getByRole("button", { name: "Upload Digital Files" }),
+      "Upload Digital Assets",
+    );
     await page.getByRole("button", { name: "Upload Digital Files" }).click();
     const upload = page.getByRole("dialog", { name: "Upload Digital Assets" });
     await upload.getByLabel("Category", { exact: true }).selectOption("documents");
@@ -72,6 +78,9 @@ export const assetsFlow: Flow = {
 
     // a financial asset through its own dialog (sensitive account number masked, with a show toggle)
     await page.getByRole("tab", { name: "Asset Types" }).click();
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Add Financial Assets" }), "Add Financial Asset", {
+      key: "Space",
+    });
     await page.getByRole("button", { name: "Add Financial Assets" }).click();
     const add = page.getByRole("dialog", { name: "Add Financial Asset" });
     await add.getByRole("button", { name: "Add Asset" }).click();
@@ -96,7 +105,12 @@ export const assetsFlow: Flow = {
     await page.getByRole("row").filter({ hasText: "Databank pension fund" }).waitFor();
     await page.getByText("Showing 1–2 of 2").waitFor();
     await shot("assets-all");
-    await page.getByRole("button", { name: "Edit Databank pension fund" }).click();
+    const editAsset = page.getByRole("button", { name: "Edit Databank pension fund" });
+    await checkDialogKeyboard(page, editAsset, "Edit Financial Asset");
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Delete Databank pension fund" }), /^Delete/, {
+      role: "alertdialog",
+    });
+    await editAsset.click();
     const edit = page.getByRole("dialog", { name: "Edit Financial Asset" });
     assert.equal(await edit.getByLabel("Account number", { exact: true }).inputValue(), "0012-3456-789");
     await edit.getByLabel("Current value", { exact: true }).fill("GHS 48,000");
@@ -107,6 +121,11 @@ export const assetsFlow: Flow = {
     await page.goto(`${baseUrl}/online-accounts`);
     await page.getByRole("heading", { level: 1, name: "Online Accounts" }).waitFor();
     await page.getByText("No online accounts added yet").waitFor();
+    await checkDialogKeyboard(
+      page,
+      page.getByRole("button", { name: "Add Account", exact: true }),
+      "Add Online Account",
+    );
     await page.getByRole("button", { name: "Add Account", exact: true }).click();
     const account = page.getByRole("dialog", { name: "Add Online Account" });
     await account.getByRole("textbox", { name: "Account name", exact: true }).fill("Personal Gmail");
@@ -128,6 +147,10 @@ export const assetsFlow: Flow = {
     await secrets.getByText("Google Authenticator on my phone").waitFor();
     await shot("online-accounts");
 
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Edit Personal Gmail" }), "Edit Online Account");
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Delete Personal Gmail" }), /^Delete/, {
+      role: "alertdialog",
+    });
     await page.getByRole("button", { name: "Delete Personal Gmail" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm

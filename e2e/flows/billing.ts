@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { checkDialogKeyboard } from "../dialog-keyboard";
 import type { Flow } from "../run";
 
 /** Pricing in test mode: upgrade to Basic Premium, see the plan badge change, buy 12 GB (issue 6). */
@@ -42,5 +43,11 @@ export const billingFlow: Flow = {
     assert.equal(usage.additionalStorageGB, 12);
     assert.equal(usage.storageLimit, (2048 + 12 * 1024) * 1024 * 1024);
     await shot("pricing-after");
+    await checkDialogKeyboard(
+      page,
+      page.getByRole("button", { name: "Cancel subscription" }),
+      "Cancel your subscription?",
+      { role: "alertdialog" },
+    );
   },
 };

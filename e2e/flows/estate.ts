@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { checkDialogKeyboard } from "../dialog-keyboard";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -59,6 +60,11 @@ export const estateFlow: Flow = {
     await page.getByRole("heading", { level: 1, name: "Beneficiaries" }).waitFor();
     await page.getByRole("button", { name: "Add Your First Beneficiary" }).waitFor();
     await shot("beneficiaries-empty");
+    await checkDialogKeyboard(
+      page,
+      page.getByRole("button", { name: "Add Your First Beneficiary" }),
+      "Add Beneficiary",
+    );
     await page.getByRole("button", { name: "Add Your First Beneficiary" }).click();
     const empty = page.getByRole("dialog", { name: "Add Beneficiary" });
     assert.equal(await empty.getByLabel("First name").inputValue(), "");
@@ -82,6 +88,9 @@ export const estateFlow: Flow = {
     await added.waitFor({ state: "detached" });
     await page.getByRole("rowheader", { name: /Kwame Ɔsɛi/ }).waitFor();
 
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Edit Kwame Ɔsɛi" }), "Edit Beneficiary", {
+      key: "Space",
+    });
     await page.getByRole("button", { name: "Edit Kwame Ɔsɛi" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Beneficiary" });
     assert.equal(await edit.getByLabel("First name").inputValue(), "Kwame");
@@ -157,6 +166,13 @@ export const estateFlow: Flow = {
     await limited.waitFor({ state: "detached" });
 
     // delete goes through the confirmation dialog
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Add Beneficiary" }), "Add Beneficiary");
+    await checkDialogKeyboard(
+      page,
+      page.getByRole("button", { name: `Delete ${XSS_NAME} Test` }),
+      "Delete this beneficiary?",
+      { role: "alertdialog" },
+    );
     await page.getByRole("button", { name: `Delete ${XSS_NAME} Test` }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete this beneficiary?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -193,6 +209,7 @@ export const estateFlow: Flow = {
     assert.equal(pdf.status(), 200);
     assert.match(pdf.headers()["content-type"] ?? "", /application\/pdf/);
 
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "View version 1" }), /Version 1/);
     await page.getByRole("button", { name: "View version 1" }).click();
     const version = page.getByRole("dialog", { name: /Version 1/ });
     await version.getByText("My books go to the library.").waitFor();
@@ -216,5 +233,8 @@ export const estateFlow: Flow = {
     await page.getByText("No assets yet", { exact: false }).waitFor();
     await page.getByRole("heading", { name: "Free Plan" }).waitFor();
     await shot("dashboard");
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Add Assets" }), "Upload Digital Assets");
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Upload Assets" }), "Upload Digital Assets");
+    await checkDialogKeyboard(page, page.getByRole("button", { name: "Edit Kwame Ɔsɛi-Bonsu" }), "Edit Beneficiary");
   },
 };

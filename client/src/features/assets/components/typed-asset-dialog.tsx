@@ -8,7 +8,6 @@ import { useTypedAssets } from "@/features/assets/api/get-typed-assets";
 import { useUpdateTypedAsset } from "@/features/assets/api/update-typed-asset";
 import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
 import { describeFailure } from "@/features/assets/lib/describe-failure";
-import { useReturnFocus } from "@/features/assets/hooks/use-return-focus";
 import { TypedAssetForm } from "@/features/assets/components/typed-asset-form";
 
 type TypedAssetDialogProps = {
@@ -28,7 +27,6 @@ export function TypedAssetDialog({ kind, open, onOpenChange, assetId }: TypedAss
   const update = useUpdateTypedAsset(kind);
   const isPending = create.isPending || update.isPending;
   const noun = ASSET_FORMS[kind].noun;
-  const returnFocus = useReturnFocus(open);
 
   async function save(payload: TypedAssetPayload) {
     try {
@@ -51,7 +49,7 @@ export function TypedAssetDialog({ kind, open, onOpenChange, assetId }: TypedAss
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{isEditing ? `Edit ${noun}` : `Add ${noun}`}</DialogTitle>
           <DialogDescription>

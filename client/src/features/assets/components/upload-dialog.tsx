@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { useReturnFocus } from "@/features/assets/hooks/use-return-focus";
 import { UploadForm } from "@/features/assets/components/upload-form";
 
 type UploadDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -11,10 +10,9 @@ type UploadDialogProps = { open: boolean; onOpenChange: (open: boolean) => void 
  */
 export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
   const [isBusy, setIsBusy] = useState(false);
-  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={(next) => !isBusy && onOpenChange(next)}>
-      <DialogContent className="max-w-xl" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Upload Digital Assets</DialogTitle>
           <DialogDescription>

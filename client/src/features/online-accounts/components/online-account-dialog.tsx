@@ -7,7 +7,6 @@ import {
 } from "@/features/online-accounts/api/create-online-account";
 import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
 import { useUpdateOnlineAccount } from "@/features/online-accounts/api/update-online-account";
-import { useReturnFocus } from "@/features/online-accounts/hooks/use-return-focus";
 import { OnlineAccountForm } from "@/features/online-accounts/components/online-account-form";
 
 type OnlineAccountDialogProps = {
@@ -28,7 +27,6 @@ export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccou
   const create = useCreateOnlineAccount();
   const update = useUpdateOnlineAccount();
   const isPending = create.isPending || update.isPending;
-  const returnFocus = useReturnFocus(open);
 
   async function save(payload: OnlineAccountPayload) {
     try {
@@ -49,7 +47,7 @@ export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccou
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{account ? "Edit Online Account" : "Add Online Account"}</DialogTitle>
           <DialogDescription>
