@@ -9,6 +9,17 @@ export const foundationFlow: Flow = {
     await page.getByRole("heading", { level: 1 }).waitFor();
     await shot("landing");
 
+    // the first sign-in variant's form: the shared sign-up fields plus its confirm field
+    await page.goto(`${baseUrl}/auth-simple`);
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const createAccount = page.getByRole("form", { name: "Create account" });
+    await createAccount.getByLabel("Password", { exact: true }).fill("Kente-Cloth-2026");
+    await createAccount.getByLabel("Confirm password").fill("Kente-Cloth-2027");
+    await createAccount.getByRole("button", { name: "Create Account" }).click();
+    await createAccount.getByText("Passwords don't match").waitFor();
+    await createAccount.getByText("First name is required").waitFor();
+    await page.goto(baseUrl);
+
     await page.getByRole("link", { name: "Get Started Free" }).first().click();
     await page.waitForURL(/\/auth$/);
     await page.getByRole("tab", { name: "Sign Up" }).click();

@@ -4,7 +4,7 @@ import { ASSET_KINDS, type AssetKind } from "@shared/asset-types";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { KIND_DISPLAY } from "@/features/assets/lib/kind-display";
-import { SelectField } from "@/features/assets/components/select-field";
+import { SelectField } from "@/components/ui/select-field";
 
 const KIND_OPTIONS = KIND_DISPLAY.map(({ kind }) => ({ value: kind, label: ASSET_KINDS[kind].label }));
 

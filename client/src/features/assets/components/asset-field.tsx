@@ -5,8 +5,8 @@ import { Textarea } from "@/components/ui/textarea";
 import type { AssetFieldConfig } from "@/features/assets/lib/asset-form-config";
 import type { AssetFormValues, AssetPayload } from "@/features/assets/lib/form-values";
 import { BeneficiarySelect } from "@/features/assets/components/beneficiary-select";
-import { SecretField } from "@/features/assets/components/secret-field";
-import { SelectField } from "@/features/assets/components/select-field";
+import { SecretField } from "@/components/ui/secret-field";
+import { SelectField } from "@/components/ui/select-field";
 
 type AssetFieldProps = {
   field: AssetFieldConfig;

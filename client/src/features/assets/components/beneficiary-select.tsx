@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { useBeneficiaryOptions } from "@/features/assets/api/get-beneficiary-options";
-import { SelectField } from "@/features/assets/components/select-field";
+import { SelectField } from "@/components/ui/select-field";
 
 type BeneficiarySelectProps = Omit<ComponentProps<"select">, "children"> & {
   label?: string;

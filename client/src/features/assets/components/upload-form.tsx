@@ -14,7 +14,7 @@ import { useUploadAssets } from "@/features/assets/api/upload-assets";
 import { checkFiles } from "@/features/assets/lib/check-files";
 import { BeneficiarySelect } from "@/features/assets/components/beneficiary-select";
 import { FilePicker } from "@/features/assets/components/file-picker";
-import { SelectField } from "@/features/assets/components/select-field";
+import { SelectField } from "@/components/ui/select-field";
 import { UploadFileList, type UploadItem } from "@/features/assets/components/upload-file-list";
 
 type UploadFormValues = z.input<typeof uploadFieldsSchema>;

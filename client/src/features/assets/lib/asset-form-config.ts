@@ -1,10 +1,9 @@
 import { ASSET_KINDS, humanize, type TypedAssetKind } from "@shared/asset-types";
 import { ASSET_MESSAGES } from "@shared/validators/assets";
 import { PRIORITIES } from "@shared/validators/common";
+import type { SelectOption } from "@/components/ui/select-field";
 
 export type FieldControl = "text" | "email" | "date" | "textarea" | "secret" | "select" | "beneficiary";
-
-export type SelectOption = { value: string; label: string };
 
 export type AssetFieldConfig = {
   /** The body field the schema reads. */

@@ -10,7 +10,7 @@ import { BeneficiariesEmptyState } from "@/features/beneficiaries/components/ben
 import { BeneficiariesTable } from "@/features/beneficiaries/components/beneficiaries-table";
 import { BeneficiaryFormDialog } from "@/features/beneficiaries/components/beneficiary-form-dialog";
 import { DeleteBeneficiaryDialog } from "@/features/beneficiaries/components/delete-beneficiary-dialog";
-import { QueryError } from "@/features/beneficiaries/components/query-error";
+import { QueryError } from "@/components/query-error";
 import { useResendWithNotice } from "@/features/beneficiaries/hooks/use-resend-with-notice";
 import { filterBeneficiaries } from "@/features/beneficiaries/lib/filter-beneficiaries";
 

@@ -9,7 +9,7 @@ import { paths } from "@/config/paths";
 import { useBeneficiaries } from "@/features/beneficiaries/api/get-beneficiaries";
 import { BeneficiariesTable } from "@/features/beneficiaries/components/beneficiaries-table";
 import { BeneficiaryFormDialog } from "@/features/beneficiaries/components/beneficiary-form-dialog";
-import { QueryError } from "@/features/beneficiaries/components/query-error";
+import { QueryError } from "@/components/query-error";
 
 /** Spec 000 §9: the dashboard's table shows the first 3. */
 export const PREVIEW_SIZE = 3;

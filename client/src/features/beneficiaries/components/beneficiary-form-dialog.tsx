@@ -5,7 +5,7 @@ import { toast } from "@/hooks/use-toast";
 import { useCreateBeneficiary } from "@/features/beneficiaries/api/create-beneficiary";
 import { useUpdateBeneficiary } from "@/features/beneficiaries/api/update-beneficiary";
 import { BeneficiaryForm } from "@/features/beneficiaries/components/beneficiary-form";
-import { describeFailure } from "@/features/beneficiaries/lib/describe-failure";
+import { describeFailure } from "@/lib/describe-failure";
 import { fullName } from "@/features/beneficiaries/lib/filter-beneficiaries";
 
 type BeneficiaryFormDialogProps = {

@@ -2,7 +2,7 @@ import type { BeneficiaryDto } from "@shared/api-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 import { useDeleteBeneficiary } from "@/features/beneficiaries/api/delete-beneficiary";
-import { describeFailure } from "@/features/beneficiaries/lib/describe-failure";
+import { describeFailure } from "@/lib/describe-failure";
 import { fullName } from "@/features/beneficiaries/lib/filter-beneficiaries";
 
 type DeleteBeneficiaryDialogProps = {

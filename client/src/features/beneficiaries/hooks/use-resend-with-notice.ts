@@ -1,7 +1,7 @@
 import type { BeneficiaryDto } from "@shared/api-types";
 import { toast } from "@/hooks/use-toast";
 import { useResendVerification } from "@/features/beneficiaries/api/resend-verification";
-import { describeFailure } from "@/features/beneficiaries/lib/describe-failure";
+import { describeFailure } from "@/lib/describe-failure";
 
 /** Resend with its notices; `resendingId` marks the row whose e-mail is on its way. */
 export function useResendWithNotice() {

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
-import { QueryError } from "@/features/dashboard/components/query-error";
+import { QueryError } from "@/components/query-error";
 import { formatDate } from "@/features/dashboard/lib/format-date";
 
 function iconFor(mimeType: string): LucideIcon {

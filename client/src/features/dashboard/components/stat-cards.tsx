@@ -2,7 +2,7 @@ import { FolderLock, HardDrive, ShieldCheck, Users, type LucideIcon } from "luci
 import { formatBytes } from "@shared/format";
 import { Card } from "@/components/ui/card";
 import { useDashboardStats } from "@/features/dashboard/api/get-dashboard-stats";
-import { QueryError } from "@/features/dashboard/components/query-error";
+import { QueryError } from "@/components/query-error";
 
 type Stat = { label: string; value: string; caption?: string; icon: LucideIcon };
 

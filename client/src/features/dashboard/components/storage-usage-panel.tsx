@@ -8,7 +8,7 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useDashboardStats } from "@/features/dashboard/api/get-dashboard-stats";
-import { QueryError } from "@/features/dashboard/components/query-error";
+import { QueryError } from "@/components/query-error";
 
 const COUNTS: readonly { key: keyof DashboardStats["usage"]; label: string }[] = [
   { key: "documents", label: "Documents" },

@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { useBeneficiaryOptions } from "@/features/online-accounts/api/get-beneficiary-options";
-import { SelectField } from "@/features/online-accounts/components/select-field";
+import { SelectField } from "@/components/ui/select-field";
 
 type BeneficiarySelectProps = Omit<ComponentProps<"select">, "children"> & { error?: string };
 

@@ -18,8 +18,8 @@ import {
 import { RequiredLabel } from "@/features/online-accounts/components/required-label";
 import { accountResolver } from "@/features/online-accounts/lib/account-resolver";
 import { BeneficiarySelect } from "@/features/online-accounts/components/beneficiary-select";
-import { SecretField } from "@/features/online-accounts/components/secret-field";
-import { SelectField } from "@/features/online-accounts/components/select-field";
+import { SecretField } from "@/components/ui/secret-field";
+import { SelectField } from "@/components/ui/select-field";
 
 const TYPE_OPTIONS = ASSET_KINDS.online_accounts.categories.map((t) => ({ value: t, label: humanize(t) }));
 const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: p, label: humanize(p) }));

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { useActiveWill } from "@/features/wills/api/get-active-will";
 import { willPdfUrl } from "@/features/wills/api/will-keys";
-import { QueryError } from "@/features/wills/components/query-error";
+import { QueryError } from "@/components/query-error";
 import { formatWillDate } from "@/features/wills/lib/format-date";
 
 /** The one active will, read-only, with its Current badge and PDF download. */

@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { parseApiError } from "@/lib/api-client";
 import { useSaveWill } from "@/features/wills/api/save-will";
-import { describeFailure } from "@/features/wills/lib/describe-failure";
+import { describeFailure } from "@/lib/describe-failure";
 
 type WillFormValues = z.input<typeof saveWillSchema>;
 const FIELDS = ["title", "content"] as const;

@@ -4,7 +4,7 @@ import type { WillDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useWills } from "@/features/wills/api/get-wills";
-import { QueryError } from "@/features/wills/components/query-error";
+import { QueryError } from "@/components/query-error";
 import { WillVersionDialog } from "@/features/wills/components/will-version-dialog";
 import { formatWillDate } from "@/features/wills/lib/format-date";
 

@@ -1,6 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
+
 export type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = ComponentProps<"select"> & {
