@@ -76,31 +76,34 @@ export function createSession(opts: {
   });
   // NOTE: express-session treats an ENOENT from store.get as "no such session" (a file-store legacy), and the
   // embedded engine's unix socket answers ENOENT when it is down: re-label it so an outage is a 503, not a sign-out.
-  // The read replaces connect-pg-simple's: the same row and expiry rule, with the user row joined in.
+  // The read replaces connect-pg-simple's: the same row and expiry rule, with the user row joined in. Prepared once
+  // (a named statement per connection), so the database parses and plans it once, not on every request.
   const sessionUsers = new SessionUsers();
+  const readSession = opts.db
+    .select({ sess: sessions.sess, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessionUserId))
+    .where(and(eq(sessions.sid, sql.placeholder("sid")), gte(sessions.expire, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("hl_read_session");
   store.get = (sid, callback) => {
-    opts.db
-      .select({ sess: sessions.sess, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessionUserId))
-      .where(and(eq(sessions.sid, sid), gte(sessions.expire, new Date())))
-      .limit(1)
-      .then(
-        ([row]) => {
-          if (!row) return callback(null, null);
-          sessionUsers.put(sid, row.user);
-          callback(null, row.sess as session.SessionData);
-        },
-        (err: unknown) => {
-          const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-          if ((cause as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
-            return callback(
-              Object.assign(new Error("session store unreachable", { cause: err }), { code: "ECONNREFUSED" }),
-            );
-          }
-          callback(err);
-        },
-      );
+    // `expire` is a timestamp without time zone holding UTC, as drizzle writes dates.
+    readSession.execute({ sid, now: new Date().toISOString() }).then(
+      ([row]) => {
+        if (!row) return callback(null, null);
+        sessionUsers.put(sid, row.user);
+        callback(null, row.sess as session.SessionData);
+      },
+      (err: unknown) => {
+        const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+        if ((cause as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
+          return callback(
+            Object.assign(new Error("session store unreachable", { cause: err }), { code: "ECONNREFUSED" }),
+          );
+        }
+        callback(err);
+      },
+    );
   };
   const middleware = session({
     name: sessionCookieName(opts.config),

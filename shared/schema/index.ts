@@ -3,3 +3,4 @@ export * from "./system";
 export * from "./beneficiaries";
 export * from "./assets";
 export * from "./billing";
+export * from "./counts";

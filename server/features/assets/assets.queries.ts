@@ -1,6 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { assetBundles, digitalAssets } from "@shared/schema";
-import type { DbOrTx, Tx } from "../../db";
+import type { Db, DbOrTx, Tx } from "../../db";
+import { ownerCountsOf } from "../../db/owner-counts";
+import { preparedPerDb } from "../../db/prepared";
 
 export type ListFileAssetsParams = { userId: number; limit: number; offset: number; q?: string; category?: string };
 
@@ -28,13 +30,72 @@ type FileAssetPageRow = {
   total: string | number;
 };
 
+/** Which owner_counts field holds the number of committed uploads in each category. */
+const pageColumns = {
+  id: digitalAssets.id,
+  originalFileName: digitalAssets.originalFileName,
+  mimeType: digitalAssets.mimeType,
+  fileSize: digitalAssets.fileSize,
+  category: digitalAssets.category,
+  description: digitalAssets.description,
+  assignedToBeneficiary: digitalAssets.assignedToBeneficiary,
+  createdAt: digitalAssets.createdAt,
+};
+
+const committedOf = (userId: ReturnType<typeof sql.placeholder>) =>
+  and(eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed"));
+
+/** The unsearched pages, the hottest read of the feature: prepared, one with a category filter and one without. */
+const pageQuery = preparedPerDb((db) =>
+  db
+    .select(pageColumns)
+    .from(digitalAssets)
+    .where(committedOf(sql.placeholder("userId")))
+    .orderBy(desc(digitalAssets.createdAt), desc(digitalAssets.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("hl_file_assets_page"),
+);
+const categoryPageQuery = preparedPerDb((db) =>
+  db
+    .select(pageColumns)
+    .from(digitalAssets)
+    .where(and(committedOf(sql.placeholder("userId")), eq(digitalAssets.category, sql.placeholder("category"))))
+    .orderBy(desc(digitalAssets.createdAt), desc(digitalAssets.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("hl_file_assets_category_page"),
+);
 /**
- * One page of the owner's committed files, newest first, and the total for X-Total-Count, in one statement (the
+ * One page of the owner's committed files, newest first, and the total for X-Total-Count. Without a search, the
+ * page is a prepared query on the (user_id, created_at) index and the total comes from owner_counts.
+ */
+export async function listFileAssetPage(db: Db, p: ListFileAssetsParams) {
+  const key = p.category === undefined ? "files" : CATEGORY_KEYS[p.category as keyof typeof CATEGORY_KEYS];
+  if (p.q || key === undefined) return searchFileAssetPage(db, p);
+  const args = { userId: p.userId, limit: p.limit, offset: p.offset };
+  const items = p.category
+    ? await categoryPageQuery(db).execute({ ...args, category: p.category })
+    : await pageQuery(db).execute(args);
+  const counts = await ownerCountsOf(db, p.userId);
+  return { items, total: counts?.[key] ?? 0 };
+}
+
+const CATEGORY_KEYS = {
+  documents: "documents",
+  images: "images",
+  videos: "videos",
+  intellectual_property: "ipUploads",
+  other: "otherUploads",
+} as const;
+
+/**
+ * A searched page of the owner's committed files, newest first, and the total for X-Total-Count, in one statement (the
  * total is an uncounted-per-row InitPlan). Written as plain SQL because this is the hottest read of the feature:
  * the (user_id, created_at) index serves the order, and one round trip instead of two halves its latency. A
  * page past the end has no row to carry the total, so only then a second count runs.
  */
-export async function listFileAssetPage(db: DbOrTx, p: ListFileAssetsParams) {
+async function searchFileAssetPage(db: DbOrTx, p: ListFileAssetsParams) {
   const page = await db.execute<FileAssetPageRow>(sql`
     select id, original_file_name, mime_type, file_size, category, description, assigned_to_beneficiary, created_at,
       (select count(*) from digital_assets where ${listFilter(p)}) as total

@@ -30,6 +30,8 @@ const staged = new WeakMap<Request, Map<string, StagedFile>>();
  * answers, the real cause is here.
  */
 const firstFailure = new WeakMap<Request, unknown>();
+/** Each request's files still being staged, so a failure is only reported once all of them have settled. */
+const inFlight = new WeakMap<Request, Promise<unknown>[]>();
 
 /**
  * The encryption context binds a blob to its owner and its stored name (kept in the row as `file_name`): a blob
@@ -95,7 +97,9 @@ function createStagingEngine(deps: AppDeps): StorageEngine {
     _handleFile(req, file, callback) {
       const userId = req.user?.id;
       if (!userId) return callback(unauthorized());
-      stageFile(deps, userId, file).then(
+      const staging = stageFile(deps, userId, file);
+      inFlight.set(req, [...(inFlight.get(req) ?? []), staging]);
+      staging.then(
         (result) => {
           const forRequest = staged.get(req) ?? new Map<string, StagedFile>();
           forRequest.set(result.stagingKey, result);
@@ -162,8 +166,11 @@ export function createUploadMiddleware(deps: AppDeps): RequestHandler {
     }
     upload(req, res, (err?: unknown) => {
       if (err === undefined) return next();
-      const premature = (err as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE";
-      next(toUploadError(premature && firstFailure.has(req) ? firstFailure.get(req) : err));
+      if ((err as { code?: unknown }).code !== "ERR_STREAM_PREMATURE_CLOSE") return next(toUploadError(err));
+      // A part torn down by a storage failure: report the storage failure once the staging has settled.
+      void Promise.allSettled(inFlight.get(req) ?? []).then(() =>
+        next(toUploadError(firstFailure.has(req) ? firstFailure.get(req) : err)),
+      );
     });
   };
 }

@@ -3,6 +3,7 @@ import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
 import { runInTransaction, type Db } from "../../db";
+import { ownerCountsOf } from "../../db/owner-counts";
 import { AppError, conflict, notFound, paymentRequired } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mail/mailer";
@@ -55,12 +56,12 @@ async function sendVerificationMail(
 }
 
 /**
- * The owner's beneficiaries, newest first, with the total for X-Total-Count. The two reads run one after the other
- * on purpose: the embedded engine serves every pool connection from one session.
+ * The owner's beneficiaries, newest first, with the total for X-Total-Count from owner_counts (kept by triggers). The
+ * two reads run one after the other on purpose: the embedded engine serves every pool connection from one session.
  */
 export async function listBeneficiaries(db: Db, p: { userId: number; limit?: number; offset: number }) {
   const rows = await q.listBeneficiaries(db, p);
-  const total = await q.countBeneficiaries(db, p.userId);
+  const total = (await ownerCountsOf(db, p.userId))?.beneficiaries ?? 0;
   return { rows, total };
 }
 

@@ -1,33 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import {
-  beneficiaries,
-  digitalAssets,
-  digitalContent,
-  financialAssets,
-  intellectualProperty,
-  onlineAccounts,
-  personalDocuments,
-  physicalAssets,
-  users,
-} from "@shared/schema";
-import type { DbOrTx } from "../../db";
-
-/** count(*) of the owner's rows in one table as a scalar subquery; each runs on that table's (user_id, …) index. */
-function ownedCount(table: PgTable, owner: PgColumn, extra?: SQL) {
-  const where = extra ? and(eq(owner, users.id), extra) : eq(owner, users.id);
-  return sql<number>`(select count(*) from ${table} where ${where})`.mapWith(Number);
-}
-
-/** Uploads count only once their blob is in place (status committed). */
-function uploads(category?: string) {
-  const committed = eq(digitalAssets.status, "committed");
-  return ownedCount(
-    digitalAssets,
-    digitalAssets.userId,
-    category ? and(committed, eq(digitalAssets.category, category)) : committed,
-  );
-}
+import { eq, sql } from "drizzle-orm";
+import { ownerCounts, users } from "@shared/schema";
+import type { Db } from "../../db";
+import { preparedPerDb } from "../../db/prepared";
 
 export type DashboardCounts = {
   plan: string;
@@ -47,27 +21,36 @@ export type DashboardCounts = {
   beneficiaries: number;
 };
 
-/** Every number the dashboard shows, in one round trip: the owner's row plus scalar subqueries over their rows. */
-export async function dashboardCounts(db: DbOrTx, userId: number): Promise<DashboardCounts | undefined> {
-  const [row] = await db
+/**
+ * Every number the dashboard shows, in one prepared round trip: the owner's row and their owner_counts row (kept by
+ * triggers), so the cost does not grow with the number of assets.
+ */
+const countsQuery = preparedPerDb((db) =>
+  db
     .select({
       plan: users.plan,
       storageUsed: users.storageUsed,
       storageLimit: users.storageLimit,
-      files: uploads(),
-      documents: uploads("documents"),
-      images: uploads("images"),
-      videos: uploads("videos"),
-      ipUploads: uploads("intellectual_property"),
-      intellectualProperty: ownedCount(intellectualProperty, intellectualProperty.userId),
-      financialAssets: ownedCount(financialAssets, financialAssets.userId),
-      physicalAssets: ownedCount(physicalAssets, physicalAssets.userId),
-      digitalContent: ownedCount(digitalContent, digitalContent.userId),
-      personalDocuments: ownedCount(personalDocuments, personalDocuments.userId),
-      onlineAccounts: ownedCount(onlineAccounts, onlineAccounts.userId),
-      beneficiaries: ownedCount(beneficiaries, beneficiaries.userId),
+      files: ownerCounts.files,
+      documents: ownerCounts.documents,
+      images: ownerCounts.images,
+      videos: ownerCounts.videos,
+      ipUploads: ownerCounts.ipUploads,
+      intellectualProperty: ownerCounts.intellectualProperty,
+      financialAssets: ownerCounts.financialAssets,
+      physicalAssets: ownerCounts.physicalAssets,
+      digitalContent: ownerCounts.digitalContent,
+      personalDocuments: ownerCounts.personalDocuments,
+      onlineAccounts: ownerCounts.onlineAccounts,
+      beneficiaries: ownerCounts.beneficiaries,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .innerJoin(ownerCounts, eq(ownerCounts.userId, users.id))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("hl_dashboard_counts"),
+);
+
+export async function dashboardCounts(db: Db, userId: number): Promise<DashboardCounts | undefined> {
+  const [row] = await countsQuery(db).execute({ userId });
   return row;
 }

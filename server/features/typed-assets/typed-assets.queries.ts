@@ -38,14 +38,6 @@ export async function getOwnedRow(db: DbOrTx, table: TypedTable, where: { userId
   return row as TypedRow | undefined;
 }
 
-export async function countOwnedRows(db: DbOrTx, table: TypedTable, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(eq(table.userId, userId));
-  return row?.n ?? 0;
-}
-
 export async function insertRow(tx: Tx, table: TypedTable, values: Record<string, unknown>): Promise<TypedRow> {
   const [row] = await tx
     .insert(table)

@@ -1,4 +1,5 @@
 import { runInTransaction, type Tx } from "../../db";
+import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
 import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
@@ -7,7 +8,6 @@ import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "./field-
 import type { KindConfig } from "./kinds";
 import { clearedColumns, toColumns } from "./typed-assets.input";
 import {
-  countOwnedRows,
   deleteOwnedRow,
   getOwnedRow,
   insertRow,
@@ -18,6 +18,16 @@ import {
 } from "./typed-assets.queries";
 
 type TypedDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
+
+/** Each kind's field in owner_counts (kept by triggers), which gives the lists their X-Total-Count. */
+const COUNT_KEYS = {
+  intellectual_property: "intellectualProperty",
+  financial_assets: "financialAssets",
+  physical_assets: "physicalAssets",
+  digital_content: "digitalContent",
+  personal_documents: "personalDocuments",
+  online_accounts: "onlineAccounts",
+} as const satisfies Record<KindConfig["kind"], string>;
 
 /** The stored row as the owner sees it: sensitive columns replaced by the plaintext just written. */
 function withPlaintext(kind: KindConfig, row: TypedRow, values: Record<string, unknown>): TypedRow {
@@ -48,7 +58,7 @@ export async function listTypedAssets(
 ) {
   const db = deps.database.db;
   const rows = await listOwnedRows(db, kind.table, params);
-  const total = await countOwnedRows(db, kind.table, params.userId);
+  const total = (await ownerCountsOf(db, params.userId))?.[COUNT_KEYS[kind.kind]] ?? 0;
   const dek = hasSensitiveValues(kind, rows)
     ? await getOrCreateUserDataKey(db, deps.keyring, params.userId)
     : undefined;
