@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -110,7 +111,7 @@ describe("sweepStaleUploads", () => {
     );
 
     const early = await sweepStaleUploads(t.deps, 30 * 60 * 1000);
-    expect(early).toEqual({ pendingRows: 0, stagedBlobs: 0, tempFiles: 0 });
+    expect(early).toEqual({ pendingRows: 0, stagedBlobs: 0, restoreBlobs: 0, tempFiles: 0 });
 
     t.clock.set(new Date(Date.now() + 20 * 60 * 1000));
     const swept = await sweepStaleUploads(t.deps, 15 * 60 * 1000);
@@ -120,6 +121,22 @@ describe("sweepStaleUploads", () => {
     expect(await keysUnder(t.storage, "staging/")).toEqual([]);
     expect(await fileRowsOf(t, user.id)).toBe(1);
     expect((await agent.get(`/api/assets/${kept.body[0].id}/download`)).status).toBe(200);
+    t.clock.set(new Date());
+  });
+});
+
+describe("sweepStaleUploads and a slow restore", () => {
+  it("leaves what a restore parks (restore/) for a day, so a restore longer than the upload window keeps its files", async () => {
+    const parked = `restore/${"ef".repeat(16)}`;
+    await t.storage.put(parked, Readable.from([Buffer.from("spooled archive chunk")]));
+    t.clock.set(new Date(Date.now() + 2 * 60 * 60 * 1000)); // two hours into a very slow restore
+    const swept = await sweepStaleUploads(t.deps, 15 * 60 * 1000);
+    expect(swept.restoreBlobs).toBe(0);
+    expect(await t.storage.exists(parked)).toBe(true);
+
+    t.clock.set(new Date(Date.now() + 25 * 60 * 60 * 1000)); // a crash left it behind a day ago
+    expect((await sweepStaleUploads(t.deps, 15 * 60 * 1000)).restoreBlobs).toBe(1);
+    expect(await t.storage.exists(parked)).toBe(false);
     t.clock.set(new Date());
   });
 });

@@ -3,7 +3,23 @@ import type { AppDeps } from "../../deps";
 import { removeStaleTempFiles } from "../../lib/storage";
 import { deleteStalePendingAssets, releaseStorage } from "./upload.queries";
 
-export type SweepResult = { pendingRows: number; stagedBlobs: number; tempFiles: number };
+export type SweepResult = { pendingRows: number; stagedBlobs: number; restoreBlobs: number; tempFiles: number };
+
+/**
+ * What a restore parks (`restore/`) is swept only after a day: far beyond the slowest restore the archive limits
+ * allow, so a long restore never loses its spool or its staged files to the sweeper of another process.
+ */
+export const RESTORE_SWEEP_AGE_MS = 24 * 60 * 60 * 1000;
+
+async function deleteOlder(deps: Pick<AppDeps, "storage">, prefix: "staging/" | "restore/", cutoff: Date) {
+  let deleted = 0;
+  for await (const blob of deps.storage.list(prefix)) {
+    if (blob.lastModified >= cutoff) continue;
+    await deps.storage.delete(blob.key);
+    deleted += 1;
+  }
+  return deleted;
+}
 
 /**
  * Removes what interrupted uploads left behind (SECURITY-PLAN §3 step 4): rows still `pending` and staging
@@ -16,6 +32,7 @@ export type SweepResult = { pendingRows: number; stagedBlobs: number; tempFiles:
 export async function sweepStaleUploads(
   deps: Pick<AppDeps, "database" | "storage" | "clock" | "config" | "logger">,
   olderThanMs: number,
+  restoreOlderThanMs = RESTORE_SWEEP_AGE_MS,
 ): Promise<SweepResult> {
   const cutoff = new Date(deps.clock.now().getTime() - olderThanMs);
   const removed = await runInTransaction(deps.database.db, async (tx) => {
@@ -30,16 +47,12 @@ export async function sweepStaleUploads(
     await deps.storage.delete(row.filePath);
     await deps.storage.delete(`staging/${name}`);
   }
-  let stagedBlobs = 0;
-  for await (const blob of deps.storage.list("staging/")) {
-    if (blob.lastModified >= cutoff) continue;
-    await deps.storage.delete(blob.key);
-    stagedBlobs += 1;
-  }
+  const stagedBlobs = await deleteOlder(deps, "staging/", cutoff);
+  const restoreBlobs = await deleteOlder(deps, "restore/", new Date(deps.clock.now().getTime() - restoreOlderThanMs));
   const tempFiles =
     deps.config.storage.driver === "local" ? await removeStaleTempFiles(deps.config.storage.root, olderThanMs) : 0;
-  const result = { pendingRows: removed.length, stagedBlobs, tempFiles };
-  if (result.pendingRows + result.stagedBlobs + result.tempFiles > 0)
+  const result = { pendingRows: removed.length, stagedBlobs, restoreBlobs, tempFiles };
+  if (result.pendingRows + result.stagedBlobs + result.restoreBlobs + result.tempFiles > 0)
     deps.logger.info({ event: "upload_sweep", ...result }, "swept stale uploads");
   return result;
 }

@@ -102,7 +102,7 @@ export function upload(agent: Agent, files: UploadFile[], fields: Record<string,
 }
 
 /** Every key under a prefix, for "nothing was left behind" checks. */
-export async function keysUnder(storage: BlobStorage, prefix: "staging/" | "blobs/"): Promise<string[]> {
+export async function keysUnder(storage: BlobStorage, prefix: "staging/" | "restore/" | "blobs/"): Promise<string[]> {
   const keys: string[] = [];
   for await (const item of storage.list(prefix)) keys.push(item.key);
   return keys;

@@ -63,7 +63,7 @@ export async function stageRestoreFile(
   });
   const encrypted = encryptStream(deps.keyring, inspector, { fileId: fileIdFor(input.userId, storedName) });
   encrypted.on("error", ignoreError);
-  const stagingKey = `staging/${storedName}`;
+  const stagingKey = `restore/${storedName}`; // parked on the restore clock until the transaction
   let storedSize: number;
   try {
     if (input.dryRun) storedSize = await countBytes(encrypted);

@@ -73,7 +73,7 @@ describe("POST /api/import/backup", () => {
     expect(download.status).toBe(200);
     const counts = await ownedCounts(t, target.user.id);
     expect(counts.storageUsed).toBeGreaterThan(8000);
-    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+    expect([...(await keysUnder(t.storage, "staging/")), ...(await keysUnder(t.storage, "restore/"))]).toEqual([]);
   });
 
   it("restores a JSON backup's records and reports the files it cannot carry", async () => {
@@ -99,7 +99,7 @@ describe("POST /api/import/backup", () => {
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body).toEqual({ dryRun: true, created: EVERYTHING, skippedFiles: 0 });
     expect(await ownedCounts(t, target.user.id)).toEqual(empty);
-    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+    expect([...(await keysUnder(t.storage, "staging/")), ...(await keysUnder(t.storage, "restore/"))]).toEqual([]);
     const real = await importBackup(target.agent, data, "backup.zip");
     expect(real.body.created).toEqual(preview.body.created);
   });
@@ -166,6 +166,6 @@ describe("POST /api/import/backup", () => {
     expect(res.body.message).toMatch(/storage/i);
     expect(await ownedCounts(t, target.user.id)).toMatchObject({ beneficiaries: 0, digital_assets: 0, storageUsed: 0 });
     expect((await keysUnder(t.storage, "blobs/")).sort()).toEqual(blobs.sort());
-    expect(await keysUnder(t.storage, "staging/")).toEqual([]);
+    expect([...(await keysUnder(t.storage, "staging/")), ...(await keysUnder(t.storage, "restore/"))]).toEqual([]);
   });
 });

@@ -12,8 +12,8 @@ const BLOCK = 16;
  * An uploaded backup parked while it is read. A ZIP needs random access (its directory is at the end), so it cannot
  * be read straight off the request; but it holds the owner's files in plain text, which must never rest on disk. So
  * the spool is AES-256-CTR encrypted under a key that lives only in this object (CTR decrypts from any offset), cut
- * into 2 MiB `staging/` blobs of the ordinary blob storage: no new file paths, the same driver (disk or S3), and
- * the upload sweeper removes what a crash leaves behind. Integrity is not CTR's job here: each restored file's
+ * into 2 MiB `restore/` blobs of the ordinary blob storage: no new file paths, the same driver (disk or S3), and
+ * the sweeper removes what a crash leaves behind (on the restore clock, so a slow restore keeps its spool). Integrity is not CTR's job here: each restored file's
  * SHA-256 is checked against backup.json.
  */
 export type Spool = {
@@ -65,7 +65,7 @@ export async function writeSpool(
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   const flush = async () => {
-    const blobKey = newBlobKey("staging");
+    const blobKey = newBlobKey("restore");
     keys.push(blobKey);
     const data = Buffer.concat(pending, pendingBytes);
     pending = [];

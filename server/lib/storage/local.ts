@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { BlobNotFoundError, assertBlobKey, assertListPrefix, type BlobStorage } from "./types";
 
 export type LocalStorageOptions = {
-  /** Directory that holds `staging/`, `blobs/` and `.tmp/` (the contract's `DATA_DIR/blobs`). */
+  /** Directory that holds `staging/`, `restore/`, `blobs/` and `.tmp/` (the contract's `DATA_DIR/blobs`). */
   root: string;
   /**
    * fsync each blob (and its directory) before put() resolves, so an acknowledged upload survives a power
@@ -26,7 +26,7 @@ const HEX_NAME = /^[a-f0-9]{32,64}$/;
 export function createLocalStorage(options: LocalStorageOptions): BlobStorage {
   const root = path.resolve(options.root);
   const shouldSync = options.fsync ?? true;
-  // Safe to join: assertBlobKey allows only `(staging|blobs)/<hex>`.
+  // Safe to join: assertBlobKey allows only `(staging|restore|blobs)/<hex>`.
   const pathFor = (key: string) => path.join(root, key);
 
   return {

@@ -95,7 +95,7 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
       assertBlobKey(fromKey);
       assertBlobKey(toKey);
       try {
-        // Keys are `(staging|blobs)/<hex>`: nothing in them needs URL-encoding in CopySource.
+        // Keys are `(staging|restore|blobs)/<hex>`: nothing in them needs URL-encoding in CopySource.
         await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       } catch (err) {
         if (isNotFound(err)) throw new BlobNotFoundError(fromKey);

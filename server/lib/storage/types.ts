@@ -23,11 +23,16 @@ export type BlobStorage = {
   exists(key: string): Promise<boolean>;
 };
 
-export type BlobKeyPrefix = "staging" | "blobs";
+/**
+ * `staging/`: an upload on its way in (minutes). `restore/`: what a restore parks while it reads an archive — the
+ * spooled upload and the files re-encrypted before its transaction — which may take far longer, so it is swept on
+ * a longer clock. `blobs/`: committed files.
+ */
+export type BlobKeyPrefix = "staging" | "restore" | "blobs";
 
-/** `staging/<hex>` or `blobs/<hex>`: lowercase hex only, 32-64 characters (128-256 random bits). */
-export const BLOB_KEY_PATTERN = /^(staging|blobs)\/[a-f0-9]{32,64}$/;
-const LIST_PREFIX_PATTERN = /^(staging|blobs)\/[a-f0-9]{0,64}$/;
+/** `staging/<hex>`, `restore/<hex>` or `blobs/<hex>`: lowercase hex only, 32-64 characters (128-256 random bits). */
+export const BLOB_KEY_PATTERN = /^(staging|restore|blobs)\/[a-f0-9]{32,64}$/;
+const LIST_PREFIX_PATTERN = /^(staging|restore|blobs)\/[a-f0-9]{0,64}$/;
 
 /** Thrown by get/move for a key with no blob; routes answer 404 (or 500 if the row says it should exist). */
 export class BlobNotFoundError extends Error {
@@ -55,7 +60,7 @@ export function assertBlobKey(key: string): void {
   if (typeof key !== "string" || !BLOB_KEY_PATTERN.test(key)) throw new InvalidBlobKeyError();
 }
 
-/** Same as assertBlobKey for list() prefixes: `staging/`, `blobs/`, optionally followed by some hex. */
+/** Same as assertBlobKey for list() prefixes: `staging/`, `restore/`, `blobs/`, optionally followed by some hex. */
 export function assertListPrefix(prefix: string): void {
   if (typeof prefix !== "string" || !LIST_PREFIX_PATTERN.test(prefix)) throw new InvalidBlobKeyError();
 }
