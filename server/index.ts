@@ -6,6 +6,7 @@ import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepStaleUploads } from "./features/assets/sweeper";
 import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
+import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
@@ -61,6 +62,7 @@ async function main() {
         logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "upload sweep failed"),
       );
   await sweep();
+  if (database.engine.kind === "embedded") await releaseLeasesOfDeadProcess(database.db);
   const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
 

@@ -1,4 +1,17 @@
-import { bigint, index, integer, json, jsonb, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
 
 /** connect-pg-simple's table (sid, sess, expire), created by a migration rather than at run time. */
 export const sessions = pgTable(
@@ -39,4 +52,21 @@ export const auditEvents = pgTable(
     details: jsonb("details"),
   },
   (t) => [index("audit_events_actor_idx").on(t.actorId, t.at)],
+);
+
+/**
+ * One running job per user and kind (an export streaming, a restore writing), shared by every server process. A
+ * holder renews its lease while it works; a crashed holder's lease simply runs out.
+ */
+export const jobLeases = pgTable(
+  "job_leases",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 16 }).notNull(),
+    holder: varchar("holder", { length: 64 }).notNull(),
+    expiresAt: timestamp("expires_at", { precision: 3, withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -30,19 +30,19 @@ function owner(req: Request) {
 
 /** Export (json, pdf, zip), its history, and restore; each user runs one export and one restore at a time. */
 export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
-  const exports = createUserLocks();
-  const restores = createUserLocks();
+  const exports = createUserLocks({ db: deps.database.db, logger: deps.logger }, "export");
+  const restores = createUserLocks({ db: deps.database.db, logger: deps.logger }, "restore");
 
   /**
    * Taken before the body is read, so a second restore is refused before it uploads 1 GB for nothing. Freed when
    * the restore itself ends, or when the request closes before it began (a refused or aborted upload).
    */
-  const oneRestoreAtATime: RequestHandler = (req, res, next) => {
+  const oneRestoreAtATime: RequestHandler = async (req, res, next) => {
     importQuery.parse(req.query);
-    const release = restores.acquire(owner(req).id, RESTORE_RUNNING);
+    const release = await restores.acquire(owner(req).id, RESTORE_RUNNING);
     res.locals.releaseRestore = release;
     res.once("close", () => {
-      if (!res.locals.isRestoring) release();
+      if (!res.locals.isRestoring) void release();
     });
     next();
   };
@@ -50,17 +50,17 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "get", path: "/api/export/backup", access: "client" }, async (req, res) => {
     const { format } = exportQuery.parse(req.query);
     const user = owner(req);
-    const release = exports.acquire(user.id, EXPORT_RUNNING);
+    const release = await exports.acquire(user.id, EXPORT_RUNNING);
     try {
       await sendBackupExport(res, deps, { user, format });
     } finally {
-      release();
+      await release();
     }
   });
 
   r.add({ method: "get", path: "/api/export/history", access: "client" }, async (req, res) => {
     const user = owner(req);
-    res.json(await getExportHistory(deps, user.id, exports.isHeld(user.id)));
+    res.json(await getExportHistory(deps, user.id, await exports.isHeld(user.id)));
   });
 
   r.add(
@@ -78,7 +78,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
         const result = await restoreBackup(deps, { userId: user.id, freeBytes, spool, dryRun });
         res.status(dryRun ? 200 : 201).json(result);
       } finally {
-        (res.locals.releaseRestore as () => void)();
+        await (res.locals.releaseRestore as () => Promise<void>)();
         await spool.remove();
       }
     },

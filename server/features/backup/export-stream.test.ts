@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { fileOf, listen, sessionCookie, upload } from "../assets/test-files";
 import { exportBackup, importBackup, setPlan, zipEntries } from "./backup.test-support";
@@ -89,6 +93,37 @@ describe("ZIP export streaming", () => {
     expect(next.status).toBe(200);
     const names = (await zipEntries(next.body as Buffer)).map((e) => e.name);
     expect(names).toHaveLength(6);
+  });
+});
+
+describe("one export per user across server processes", () => {
+  it("refuses a second export from another app instance on the same database while the first streams", async () => {
+    const other = createApp(t.deps, { pruneSessions: false, spaDir: path.join(t.dataDir, "no-spa") });
+    try {
+      const { res, req } = await rawGet("/api/export/backup?format=zip");
+      res.pause();
+      const second = await supertest(other.app).get("/api/export/backup?format=json").set("Cookie", cookie);
+      expect(second.status).toBe(429);
+      expect(second.body.message).toBe("An export is already running");
+      req.destroy();
+      await until(async () => !(await history()).isRunning);
+      expect((await supertest(other.app).get("/api/export/backup?format=json").set("Cookie", cookie)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("does not let a crashed holder's lease block the user once it has run out", async () => {
+    await t.db.execute(
+      sql`insert into job_leases (user_id, kind, holder, expires_at)
+          values (${account.user.id}, 'export', 'crashed-process', now() - interval '1 second')`,
+    );
+    expect(await history()).toMatchObject({ isRunning: false });
+    expect((await exportBackup(account.agent, "json")).status).toBe(200);
+    const leases = await t.db.execute(
+      sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`,
+    );
+    expect(leases.rows[0].n).toBe(0); // taken over, then released
   });
 });
 
