@@ -20,6 +20,7 @@ const RENEW_EVERY_MS = LEASE_MS / 3;
  * a crash of this same server and can go at once (on a shared PostgreSQL, leases of other processes run out instead).
  */
 export async function releaseLeasesOfDeadProcess(db: Db): Promise<void> {
+  // eslint-disable-next-line drizzle/enforce-delete-with-where -- every lease: none can belong to a live process
   await db.delete(jobLeases);
 }
 
