@@ -20,9 +20,9 @@ export function Spinner({
 }
 
 /** Fills the viewport while a page or the sign-in state loads. */
-export function PageSpinner({ label = "Loading..." }: { label?: string }) {
+export function PageSpinner({ label = "Loading...", className }: { label?: string; className?: string }) {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center">
+    <div className={cn("flex min-h-[60vh] items-center justify-center", className)}>
       <Spinner label={label} showLabel />
     </div>
   );

@@ -19,7 +19,8 @@ const NotFoundPage = page(() => import("../not-found-page"), "NotFoundPage");
 export function ClientArea() {
   return (
     <ClientLayout>
-      <Suspense fallback={<PageSpinner />}>
+      {/* a full screen while a page's chunk loads keeps the footer below the fold: it never jumps down on arrival */}
+      <Suspense fallback={<PageSpinner className="min-h-screen" />}>
         <Switch>
           <Route path={paths.home} component={DashboardPage} />
           <Route path={paths.dashboard} component={DashboardPage} />

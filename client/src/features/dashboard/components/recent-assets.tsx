@@ -6,7 +6,7 @@ import { formatBytes } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
+import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
 import { QueryError } from "@/components/query-error";
@@ -22,7 +22,7 @@ function AssetRow({ asset }: { asset: FileAssetDto }) {
   const Icon = iconFor(asset.mimeType);
   const isAssigned = asset.assignedToBeneficiary !== null;
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex h-15 items-center gap-3">
       <span className="rounded-md bg-muted p-2 text-primary">
         <Icon className="size-5" aria-hidden="true" />
       </span>
@@ -37,23 +37,52 @@ function AssetRow({ asset }: { asset: FileAssetDto }) {
   );
 }
 
-/** Spec 000 §2: the 5 newest uploads with Assigned or Pending, and View all. */
+/** Spec 000 §2 shows at most this many; five 60 px rows (h-15) and their borders make the body's min-h-76. */
+const RECENT_COUNT = 5;
+
+/** Placeholder rows in the loaded rows' boxes. */
+function SkeletonRows() {
+  return (
+    <ul className="divide-y divide-border" aria-hidden="true">
+      {[0, 1, 2].map((row) => (
+        <li key={row} className="flex h-15 items-center gap-3">
+          <Skeleton className="size-9 rounded-md" />
+          <span className="grid flex-1 gap-1.5">
+            <Skeleton className="h-3.5 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Spec 000 §2: the 5 newest uploads with Assigned or Pending, and View all. The body is as tall as five rows in
+ * every state (loading, empty, fewer rows), so what is under the card never moves when the list arrives.
+ */
 export function RecentAssets() {
   const { data: assets, isPending, error, refetch } = useRecentAssets();
 
   let body: ReactNode;
-  if (isPending) body = <Spinner label="Loading recent assets..." showLabel />;
-  else if (error) body = <QueryError what="your recent assets" error={error} onRetry={() => void refetch()} />;
+  if (isPending) {
+    body = (
+      <>
+        <span className="sr-only">Loading recent assets...</span>
+        <SkeletonRows />
+      </>
+    );
+  } else if (error) body = <QueryError what="your recent assets" error={error} onRetry={() => void refetch()} />;
   else if (assets.length === 0) {
     body = (
-      <p className="py-6 text-center text-sm text-muted-foreground">
+      <p className="flex flex-1 items-center justify-center px-4 text-center text-sm text-muted-foreground">
         No assets yet. Upload documents, photos or videos to start your inventory.
       </p>
     );
   } else {
     body = (
       <ul className="divide-y divide-border">
-        {assets.map((asset) => (
+        {assets.slice(0, RECENT_COUNT).map((asset) => (
           <AssetRow key={asset.id} asset={asset} />
         ))}
       </ul>
@@ -73,7 +102,11 @@ export function RecentAssets() {
           </Link>
         </Button>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <div aria-busy={isPending} className="flex min-h-76 flex-col">
+          {body}
+        </div>
+      </CardContent>
     </Card>
   );
 }

@@ -1,18 +1,45 @@
 import { FolderLock, HardDrive, ShieldCheck, Users, type LucideIcon } from "lucide-react";
+import type { DashboardStats } from "@shared/api-types";
 import { formatBytes } from "@shared/format";
-import { Card } from "@/components/ui/card";
-import { useDashboardStats } from "@/features/dashboard/api/get-dashboard-stats";
 import { QueryError } from "@/components/query-error";
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useDashboardStats } from "@/features/dashboard/api/get-dashboard-stats";
 
-type Stat = { label: string; value: string; caption?: string; icon: LucideIcon };
+type Stat = {
+  label: string;
+  icon: LucideIcon;
+  value: (stats: DashboardStats) => string;
+  caption?: (stats: DashboardStats) => string;
+};
 
-function StatCard({ label, value, caption, icon: Icon }: Stat) {
+const STATS: readonly Stat[] = [
+  { label: "Total Assets", icon: FolderLock, value: (s) => String(s.totalAssets) },
+  { label: "Beneficiaries", icon: Users, value: (s) => String(s.beneficiaries) },
+  { label: "Trusted Parties", icon: ShieldCheck, value: (s) => String(s.trustedParties) },
+  {
+    label: "Storage Used",
+    icon: HardDrive,
+    value: (s) => formatBytes(s.storageUsed),
+    caption: (s) => `of ${formatBytes(s.storageLimit)}`,
+  },
+];
+
+/** One card, loaded or not, in the same boxes: each line keeps its line height, so nothing moves on arrival. */
+function StatCard({ stat, stats }: { stat: Stat; stats: DashboardStats | undefined }) {
+  const Icon = stat.icon;
   return (
     <Card className="flex items-start justify-between gap-3 p-5">
       <div className="grid gap-1">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <p className="text-2xl font-bold tracking-tight">{value}</p>
-        {caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
+        <p className="text-sm font-medium text-muted-foreground">{stat.label}</p>
+        <p className="text-2xl font-bold tracking-tight">
+          {stats ? stat.value(stats) : <Skeleton className="h-7 w-16" />}
+        </p>
+        {stat.caption ? (
+          <p className="text-xs text-muted-foreground">
+            {stats ? stat.caption(stats) : <Skeleton className="h-3 w-20" />}
+          </p>
+        ) : null}
       </div>
       <span className="rounded-md bg-muted p-2 text-primary">
         <Icon className="size-5" aria-hidden="true" />
@@ -25,32 +52,12 @@ function StatCard({ label, value, caption, icon: Icon }: Stat) {
 export function StatCards() {
   const { data: stats, isPending, error, refetch } = useDashboardStats();
   if (error) return <QueryError what="your overview" error={error} onRetry={() => void refetch()} />;
-
-  const cards: Stat[] = stats
-    ? [
-        { label: "Total Assets", value: String(stats.totalAssets), icon: FolderLock },
-        { label: "Beneficiaries", value: String(stats.beneficiaries), icon: Users },
-        { label: "Trusted Parties", value: String(stats.trustedParties), icon: ShieldCheck },
-        {
-          label: "Storage Used",
-          value: formatBytes(stats.storageUsed),
-          caption: `of ${formatBytes(stats.storageLimit)}`,
-          icon: HardDrive,
-        },
-      ]
-    : [];
-
   return (
     <section aria-label="Overview" aria-busy={isPending} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {isPending
-        ? ["Total Assets", "Beneficiaries", "Trusted Parties", "Storage Used"].map((label) => (
-            <Card key={label} className="grid gap-2 p-5">
-              <p className="text-sm font-medium text-muted-foreground">{label}</p>
-              <span className="h-8 w-16 animate-pulse rounded bg-muted" aria-hidden="true" />
-              <span className="sr-only">Loading...</span>
-            </Card>
-          ))
-        : cards.map((stat) => <StatCard key={stat.label} {...stat} />)}
+      {isPending ? <span className="sr-only">Loading...</span> : null}
+      {STATS.map((stat) => (
+        <StatCard key={stat.label} stat={stat} stats={stats} />
+      ))}
     </section>
   );
 }
