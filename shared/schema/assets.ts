@@ -41,6 +41,8 @@ export const digitalAssets = pgTable(
     sha256: varchar("sha256", { length: 64 }),
     assignedToBeneficiary: assignee(),
     status: varchar("status", { length: 16 }).notNull().default("pending"),
+    /** The master key id whose file keyring wrapped this blob's data key; null for blobs stored before it was kept. */
+    kid: varchar("kid", { length: 32 }),
     createdAt: created(),
   },
   (t) => [

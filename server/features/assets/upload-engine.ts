@@ -20,6 +20,8 @@ export type StagedFile = {
   fileSize: number;
   storedSize: number;
   sha256: string;
+  /** The master key id that wrapped the blob's data key (kept so a retired key's files can be found). */
+  kid: string;
 };
 
 const FILE_FIELDS = new Set(["files", "files[]"]);
@@ -84,6 +86,7 @@ async function stageFile(deps: AppDeps, userId: number, file: Express.Multer.Fil
     storedName,
     originalFileName,
     storedSize,
+    kid: deps.keyring.currentKid,
     ...inspected,
   };
 }

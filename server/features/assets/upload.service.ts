@@ -71,6 +71,7 @@ async function insertPending(deps: UploadDeps, userId: number, fields: UploadFie
         description: fields.description ?? null,
         filePath: f.finalKey,
         sha256: f.sha256,
+        kid: f.kid,
         assignedToBeneficiary: fields.assignedToBeneficiary ?? null,
         status: "pending",
       })),

@@ -17,6 +17,8 @@ export type StagedRestoreFile = {
   storedSize: number;
   mimeType: string;
   sha256: string;
+  /** The master key id that wrapped the blob's data key. */
+  kid: string;
 };
 
 type StageDeps = Pick<AppDeps, "storage" | "keyring">;
@@ -90,5 +92,6 @@ export async function stageRestoreFile(
     storedSize,
     mimeType: inspected.mimeType,
     sha256: inspected.sha256,
+    kid: deps.keyring.currentKid,
   };
 }

@@ -82,6 +82,7 @@ export async function writeRestore(
       description: s.file.description,
       filePath: s.finalKey,
       sha256: s.sha256,
+      kid: s.kid,
       assignedToBeneficiary: relink(s.file.oldAssignee),
       status: "committed",
       createdAt: s.file.createdAt,

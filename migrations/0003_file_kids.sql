@@ -1,0 +1,1 @@
+ALTER TABLE "digital_assets" ADD COLUMN "kid" varchar(32);
