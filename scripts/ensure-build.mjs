@@ -1,4 +1,5 @@
-// Builds the client when dist/public is missing or older than the sources, so `npm start` works on a fresh clone.
+// Builds the client (dist/public) and the server bundle (dist/server) when either is missing or older than its
+// sources, so `npm start` works on a fresh clone and always runs what the sources say.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,5 +24,20 @@ const changedAt = Math.max(...sources.map(newestMtime), fs.statSync(path.join(ro
 if (builtAt < changedAt) {
   console.log(builtAt ? "Client sources changed: rebuilding…" : "Building the client (first start)…");
   const result = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const serverBundle = path.join(root, "dist/server/index.mjs");
+const serverBuiltAt = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0;
+const serverChangedAt = Math.max(
+  ...[path.join(root, "server"), path.join(root, "shared")].map(newestMtime),
+  fs.statSync(path.join(root, "tsconfig.json")).mtimeMs,
+);
+if (serverBuiltAt < serverChangedAt) {
+  console.log(serverBuiltAt ? "Server sources changed: rebuilding…" : "Building the server (first start)…");
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -23,6 +23,7 @@ import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
+import { fromRoot } from "./lib/app-root";
 
 export type App = {
   app: Express;
@@ -34,7 +35,7 @@ export type App = {
   close(): Promise<void>;
 };
 
-export const SPA_DIR = path.resolve(import.meta.dirname, "../dist/public");
+export const SPA_DIR = fromRoot("dist/public");
 
 /** API answers are never cached; the SPA's hashed assets are. */
 const noStore: RequestHandler = (_req, res, next) => {

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import path from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
 import * as schema from "@shared/schema";
 import type { DatabaseEngine } from "./engine";
+import { fromRoot } from "../lib/app-root";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** The handle a transaction callback receives; query functions accept either. */
@@ -78,7 +78,7 @@ export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { m
   };
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../migrations");
+export const MIGRATIONS_FOLDER = fromRoot("migrations");
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -2,8 +2,9 @@ import path from "node:path";
 import type { Response } from "express";
 import PDFDocument from "pdfkit";
 import { stripInvisible } from "@shared/validators/common";
+import { fromRoot } from "../app-root";
 
-const FONT_DIR = path.resolve(import.meta.dirname, "../../assets/fonts");
+const FONT_DIR = fromRoot("server/assets/fonts");
 /**
  * Fixed font files. pdfkit's font() and image() read any file path they are given, so only these constants ever
  * reach them; user text goes through doc.text() alone, which renders it literally (no markup, no links).

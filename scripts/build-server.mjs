@@ -1,0 +1,19 @@
+// Compiles the server (server/ + shared/) into one ES module, dist/server/index.mjs, for `npm start`: no TypeScript
+// compiler in the running process (about 75 MB less memory than running the sources through tsx), and a faster start.
+// Packages stay external (node_modules); the @shared/* paths come from tsconfig.json.
+import { build } from "esbuild";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+await build({
+  entryPoints: [path.join(root, "server/index.ts")],
+  outfile: path.join(root, "dist/server/index.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  tsconfig: path.join(root, "tsconfig.json"),
+});
