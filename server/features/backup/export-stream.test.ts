@@ -120,10 +120,13 @@ describe("one export per user across server processes", () => {
     );
     expect(await history()).toMatchObject({ isRunning: false });
     expect((await exportBackup(account.agent, "json")).status).toBe(200);
-    const leases = await t.db.execute(
-      sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`,
-    );
-    expect(leases.rows[0].n).toBe(0); // taken over, then released
+    // taken over, then released (the release follows the response's last byte)
+    await until(async () => {
+      const leases = await t.db.execute(
+        sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`,
+      );
+      return leases.rows[0].n === 0;
+    });
   });
 });
 
