@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
-import { Redis } from "ioredis";
+import type { Redis as RedisClient } from "ioredis";
 import { pinoHttp } from "pino-http";
 import { randomUUID } from "node:crypto";
 import { createPassport } from "./auth/passport";
@@ -24,6 +24,9 @@ import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
 import { fromRoot } from "./lib/app-root";
+import { optionalModule } from "./lib/optional-module";
+
+const loadRedis = optionalModule<{ Redis: typeof RedisClient }>("ioredis");
 
 export type App = {
   app: Express;
@@ -104,7 +107,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   app.use(sameOrigin(config.publicOrigin));
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    ? new (loadRedis().Redis)(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   redis?.on("error", (err) => logger.warn({ err: { message: err.message } }, "redis error"));
   const limiters = createLimiters(

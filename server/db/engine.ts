@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /** How the app reaches PostgreSQL: plain `pg` connection settings, whatever the engine behind them. */
 export type DatabaseEngine = {
@@ -24,14 +24,17 @@ const SOCKET_PORT = 5432;
  */
 export async function startEmbeddedEngine(dataDir: string | undefined): Promise<DatabaseEngine> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  // Loaded here, not at start-up: a server on DATABASE_URL never pays for PGlite's WASM.
+  const { PGlite: Engine } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer: SocketServer } = await import("@electric-sql/pglite-socket");
+  const db: PGlite = await Engine.create(dataDir ? { dataDir } : {});
   // NOTE: unix socket paths are limited to ~107 bytes, so the socket lives in a short temp folder.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-pg-"));
   const socketPath = path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   let server: PGLiteSocketServer | null = null;
 
   const listen = async () => {
-    server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 32 });
+    server = new SocketServer({ db, path: socketPath, maxConnections: 32 });
     await server.start();
   };
   await listen();

@@ -1,5 +1,9 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { optionalModule } from "../optional-module";
 import { WebhookSignatureError, type StripePayments, type SubscriptionSnapshot, type WebhookEvent } from "./types";
+
+/** The SDK is loaded when a Stripe key is configured, not by every server (test mode never needs it). */
+const stripeSdk = optionalModule<typeof Stripe>("stripe");
 
 /** NOTE: Stripe's recommended window; a tolerance of 0 would disable the replay check entirely. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -57,7 +61,10 @@ function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
 }
 
 function isMissing(err: unknown): boolean {
-  return err instanceof Stripe.errors.StripeError && err.statusCode === 404;
+  // By shape, not instanceof: an injected client may come from the SDK's ESM build, whose classes differ from the
+  // CommonJS build loaded here.
+  const e = err as { type?: unknown; statusCode?: unknown } | null;
+  return typeof e?.type === "string" && e.type.startsWith("Stripe") && e.statusCode === 404;
 }
 
 /**
@@ -69,7 +76,8 @@ export function createStripePayments(opts: {
   webhookSecret: string | undefined;
   client?: Stripe;
 }): StripePayments {
-  const stripe = opts.client ?? new Stripe(opts.secretKey, { maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
+  const stripe =
+    opts.client ?? new (stripeSdk())(opts.secretKey, { maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
 
   return {
     mode: "stripe",

@@ -1,13 +1,11 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-  paginateListObjectsV2,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import type * as S3Uploads from "@aws-sdk/lib-storage";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { optionalModule } from "../optional-module";
+
+/** The AWS SDK is loaded when the S3 driver is first built, so local-disk deployments never load it. */
+const s3Sdk = optionalModule<typeof S3Sdk>("@aws-sdk/client-s3");
+const s3Uploads = optionalModule<typeof S3Uploads>("@aws-sdk/lib-storage");
 import { Readable, Transform, pipeline } from "node:stream";
 import { BLOB_KEY_PATTERN, BlobNotFoundError, assertBlobKey, assertListPrefix, type BlobStorage } from "./types";
 
@@ -55,7 +53,7 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
         sourceError = err;
       });
       pipeline(body, counter, () => undefined);
-      const upload = new Upload({
+      const upload = new (s3Uploads().Upload)({
         client,
         params: { Bucket, Key: key, Body: counter, ContentType: "application/octet-stream" },
         partSize: options.partSize ?? DEFAULT_PART_SIZE,
@@ -76,7 +74,7 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
     async get(key) {
       assertBlobKey(key);
       try {
-        const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const { Body } = await client.send(new (s3Sdk().GetObjectCommand)({ Bucket, Key: key }));
         if (!(Body instanceof Readable)) throw new Error("S3 returned a non-stream body");
         return Body;
       } catch (err) {
@@ -88,7 +86,7 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
     async delete(key) {
       assertBlobKey(key);
       // S3 answers 204 for a missing key too, which is exactly the idempotence we promise.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket, Key: key }));
     },
 
     async move(fromKey, toKey) {
@@ -96,18 +94,18 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
       assertBlobKey(toKey);
       try {
         // Keys are `(staging|restore|blobs)/<hex>`: nothing in them needs URL-encoding in CopySource.
-        await client.send(new CopyObjectCommand({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
+        await client.send(new (s3Sdk().CopyObjectCommand)({ Bucket, Key: toKey, CopySource: `${Bucket}/${fromKey}` }));
       } catch (err) {
         if (isNotFound(err)) throw new BlobNotFoundError(fromKey);
         throw err;
       }
-      await client.send(new DeleteObjectCommand({ Bucket, Key: fromKey }));
+      await client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket, Key: fromKey }));
     },
 
     async *list(prefix) {
       assertListPrefix(prefix);
       // Pages of up to 1000 keys: a large bucket is never listed into one array.
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+      for await (const page of s3Sdk().paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
         for (const object of page.Contents ?? []) {
           if (!object.Key || !BLOB_KEY_PATTERN.test(object.Key)) continue;
           yield { key: object.Key, lastModified: object.LastModified ?? new Date(0) };
@@ -118,7 +116,7 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage {
     async exists(key) {
       assertBlobKey(key);
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new (s3Sdk().HeadObjectCommand)({ Bucket, Key: key }));
         return true;
       } catch (err) {
         if (isNotFound(err)) return false;
@@ -133,7 +131,7 @@ function buildClient(options: S3StorageOptions): S3Client {
   if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
     throw new Error("S3 storage: accessKeyId and secretAccessKey must be set together");
   }
-  return new S3Client({
+  return new (s3Sdk().S3Client)({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? options.endpoint !== undefined,
@@ -148,6 +146,6 @@ function buildClient(options: S3StorageOptions): S3Client {
 
 /** NoSuchKey (GET, COPY) and NotFound (HEAD has no body, so only the status tells). */
 function isNotFound(err: unknown): boolean {
-  if (!(err instanceof S3ServiceException)) return false;
+  if (!(err instanceof s3Sdk().S3ServiceException)) return false;
   return err.name === "NoSuchKey" || err.name === "NotFound";
 }
