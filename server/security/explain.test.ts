@@ -6,7 +6,7 @@ import * as schema from "@shared/schema";
 import type { Db } from "../db";
 import { listAssetIndex } from "../features/asset-index/asset-index.queries";
 import { listFileAssetPage } from "../features/assets/assets.queries";
-import { countBeneficiaries, listBeneficiaries } from "../features/beneficiaries/beneficiaries.queries";
+import { countBeneficiaries, listBeneficiariesPrepared } from "../features/beneficiaries/beneficiaries.queries";
 import { dashboardCounts } from "../features/dashboard/dashboard.queries";
 import { startTestApp, type TestApp } from "../test/harness";
 
@@ -143,8 +143,8 @@ describe("hot queries on a table of many owners", () => {
 
   it("reads the whole beneficiary list, a page of it and its count through the owner index", async () => {
     const plans = await plansOf(async (db) => {
-      await listBeneficiaries(db, { userId: owner, offset: 0 });
-      await listBeneficiaries(db, { userId: owner, limit: 50, offset: 0 });
+      await listBeneficiariesPrepared(db, { userId: owner, offset: 0 });
+      await listBeneficiariesPrepared(db, { userId: owner, limit: 50, offset: 0 });
       await countBeneficiaries(db, owner);
     });
     expectOwnerIndexes(plans, ["beneficiaries"]);

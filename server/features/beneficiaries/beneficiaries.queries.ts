@@ -1,24 +1,37 @@
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { beneficiaries, users, type Beneficiary } from "@shared/schema";
-import type { DbOrTx } from "../../db";
+import type { Db, DbOrTx } from "../../db";
+import { preparedPerDb } from "../../db/prepared";
 
 type Owned = { userId: number; id: number };
 type Values = Partial<typeof beneficiaries.$inferInsert>;
 
 const whereOwned = ({ userId, id }: Owned) => and(eq(beneficiaries.id, id), eq(beneficiaries.userId, userId));
 
-/** The owner's beneficiaries, newest first; without a limit, all of them. */
-export async function listBeneficiaries(
-  db: DbOrTx,
-  p: { userId: number; limit?: number; offset: number },
-): Promise<Beneficiary[]> {
-  const query = db
+const ownedNewestFirst = (db: Db) =>
+  db
     .select()
     .from(beneficiaries)
-    .where(eq(beneficiaries.userId, p.userId))
-    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
-    .offset(p.offset);
-  return p.limit === undefined ? query : query.limit(p.limit);
+    .where(eq(beneficiaries.userId, sql.placeholder("userId")))
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id));
+const allQuery = preparedPerDb((db) =>
+  ownedNewestFirst(db).offset(sql.placeholder("offset")).prepare("hl_beneficiaries_all"),
+);
+const pageQuery = preparedPerDb((db) =>
+  ownedNewestFirst(db)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("hl_beneficiaries_page"),
+);
+
+/** The owner's beneficiaries, newest first (without a limit, all of them), as prepared statements. */
+export async function listBeneficiariesPrepared(
+  db: Db,
+  p: { userId: number; limit?: number; offset: number },
+): Promise<Beneficiary[]> {
+  return p.limit === undefined
+    ? allQuery(db).execute({ userId: p.userId, offset: p.offset })
+    : pageQuery(db).execute({ userId: p.userId, limit: p.limit, offset: p.offset });
 }
 
 export async function countBeneficiaries(db: DbOrTx, userId: number): Promise<number> {

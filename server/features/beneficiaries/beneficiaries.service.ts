@@ -60,7 +60,7 @@ async function sendVerificationMail(
  * two reads run one after the other on purpose: the embedded engine serves every pool connection from one session.
  */
 export async function listBeneficiaries(db: Db, p: { userId: number; limit?: number; offset: number }) {
-  const rows = await q.listBeneficiaries(db, p);
+  const rows = await q.listBeneficiariesPrepared(db, p);
   const total = (await ownerCountsOf(db, p.userId))?.beneficiaries ?? 0;
   return { rows, total };
 }
