@@ -14,7 +14,21 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  SESSION_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** One secret, or "new,old" while rotating: each of them at least 32 characters. */
+  SESSION_SECRET: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) =>
+          v
+            .split(",")
+            .map((x) => x.trim())
+            .filter(Boolean)
+            .every((x) => x.length >= 32),
+        "every secret must be at least 32 characters",
+      )
+      .optional(),
+  ),
   APP_ENCRYPTION_KEY: optionalString.pipe(
     z
       .string()

@@ -25,6 +25,14 @@ function databaseCode(err: unknown): string | undefined {
 function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
+  // The static file server's refusals (a missing hashed chunk after a deploy, a traversal attempt) carry their own
+  // 4xx and the file system's code (ENOENT), which must not be read as the embedded database's socket being down.
+  const status = (err as HttpishError | undefined)?.status ?? (err as HttpishError | undefined)?.statusCode;
+  // (http-errors objects, as serve-static raises, always carry `expose`; other libraries' errors do not.)
+  if (typeof status === "number" && status >= 400 && status < 500 && err instanceof Error && "expose" in err) {
+    if (status === 404) return new AppError(404, "Not found");
+    if (status === 403) return new AppError(403, "You do not have permission to do this.");
+  }
   if (isDatabaseOutage(err)) return serviceUnavailable();
   const fault = storageFault(err);
   if (fault) return fault;

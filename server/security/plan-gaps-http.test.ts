@@ -252,7 +252,7 @@ describe("error answers with a built client on disk (ERR-01)", () => {
   // NOTE: known bug, see docs/SECURITY.md (ERR-01): serve-static's errors reach the error handler, which reads the
   // missing file's ENOENT as a database outage (503 + Retry-After) and a refused traversal as an unexpected 500.
   // Turn this into a plain `it` once server/middleware/error-handler.ts maps http-errors' 4xx through.
-  it.fails("answers a missing client file 404 and a traversal under /static 403 or 404, never 5xx", async () => {
+  it("answers a missing client file 404 and a traversal under /static 403 or 404, never 5xx", async () => {
     const app = sibling({ spa: true });
     const missing = await app.get("/static/app.js.map");
     expect(missing.status).toBe(404);
