@@ -30,7 +30,6 @@ type FileAssetPageRow = {
   total: string | number;
 };
 
-/** Which owner_counts field holds the number of committed uploads in each category. */
 const pageColumns = {
   id: digitalAssets.id,
   originalFileName: digitalAssets.originalFileName,
@@ -45,10 +44,22 @@ const pageColumns = {
 const committedOf = (userId: ReturnType<typeof sql.placeholder>) =>
   and(eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed"));
 
-/** The unsearched pages, the hottest read of the feature: prepared, one with a category filter and one without. */
+/** The owner's count of committed uploads (all, or in the category placeholder), from owner_counts, as a column. */
+const totalOf = (category: boolean) =>
+  category
+    ? sql<number>`(select case ${sql.placeholder("category")}::text
+        when 'documents' then c.documents when 'images' then c.images when 'videos' then c.videos
+        when 'intellectual_property' then c.ip_uploads else c.other_uploads end
+        from owner_counts c where c.user_id = ${sql.placeholder("userId")})`.mapWith(Number)
+    : sql<number>`(select c.files from owner_counts c where c.user_id = ${sql.placeholder("userId")})`.mapWith(Number);
+
+/**
+ * The unsearched pages, the hottest read of the feature: prepared (planned once per connection), one with a category
+ * filter and one without, each row carrying the total from owner_counts, so a page is one round trip.
+ */
 const pageQuery = preparedPerDb((db) =>
   db
-    .select(pageColumns)
+    .select({ ...pageColumns, total: totalOf(false) })
     .from(digitalAssets)
     .where(committedOf(sql.placeholder("userId")))
     .orderBy(desc(digitalAssets.createdAt), desc(digitalAssets.id))
@@ -58,7 +69,7 @@ const pageQuery = preparedPerDb((db) =>
 );
 const categoryPageQuery = preparedPerDb((db) =>
   db
-    .select(pageColumns)
+    .select({ ...pageColumns, total: totalOf(true) })
     .from(digitalAssets)
     .where(and(committedOf(sql.placeholder("userId")), eq(digitalAssets.category, sql.placeholder("category"))))
     .orderBy(desc(digitalAssets.createdAt), desc(digitalAssets.id))
@@ -66,21 +77,8 @@ const categoryPageQuery = preparedPerDb((db) =>
     .offset(sql.placeholder("offset"))
     .prepare("hl_file_assets_category_page"),
 );
-/**
- * One page of the owner's committed files, newest first, and the total for X-Total-Count. Without a search, the
- * page is a prepared query on the (user_id, created_at) index and the total comes from owner_counts.
- */
-export async function listFileAssetPage(db: Db, p: ListFileAssetsParams) {
-  const key = p.category === undefined ? "files" : CATEGORY_KEYS[p.category as keyof typeof CATEGORY_KEYS];
-  if (p.q || key === undefined) return searchFileAssetPage(db, p);
-  const args = { userId: p.userId, limit: p.limit, offset: p.offset };
-  const items = p.category
-    ? await categoryPageQuery(db).execute({ ...args, category: p.category })
-    : await pageQuery(db).execute(args);
-  const counts = await ownerCountsOf(db, p.userId);
-  return { items, total: counts?.[key] ?? 0 };
-}
 
+/** Which owner_counts field holds the number of committed uploads in each category. */
 const CATEGORY_KEYS = {
   documents: "documents",
   images: "images",
@@ -88,6 +86,23 @@ const CATEGORY_KEYS = {
   intellectual_property: "ipUploads",
   other: "otherUploads",
 } as const;
+
+/**
+ * One page of the owner's committed files, newest first, and the total for X-Total-Count. Without a search, one
+ * prepared statement on the (user_id, created_at) index whose rows carry the total from owner_counts; only a page
+ * past the end (no row to carry it) reads the counts on their own.
+ */
+export async function listFileAssetPage(db: Db, p: ListFileAssetsParams) {
+  const key = p.category === undefined ? "files" : CATEGORY_KEYS[p.category as keyof typeof CATEGORY_KEYS];
+  if (p.q || key === undefined) return searchFileAssetPage(db, p);
+  const args = { userId: p.userId, limit: p.limit, offset: p.offset };
+  const rows = p.category
+    ? await categoryPageQuery(db).execute({ ...args, category: p.category })
+    : await pageQuery(db).execute(args);
+  const items = rows.map(({ total: _total, ...item }) => item);
+  if (rows.length > 0) return { items, total: rows[0].total };
+  return { items, total: p.offset === 0 ? 0 : ((await ownerCountsOf(db, p.userId))?.[key] ?? 0) };
+}
 
 /**
  * A searched page of the owner's committed files, newest first, and the total for X-Total-Count, in one statement (the

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { beneficiaries, users, type Beneficiary } from "@shared/schema";
 import type { Db, DbOrTx } from "../../db";
+import { ownerCountsOf } from "../../db/owner-counts";
 import { preparedPerDb } from "../../db/prepared";
 
 type Owned = { userId: number; id: number };
@@ -8,9 +9,15 @@ type Values = Partial<typeof beneficiaries.$inferInsert>;
 
 const whereOwned = ({ userId, id }: Owned) => and(eq(beneficiaries.id, id), eq(beneficiaries.userId, userId));
 
+/** The owner's beneficiary count from owner_counts (kept by triggers), carried on every row of a page. */
+const ownerTotal =
+  sql<number>`(select c.beneficiaries from owner_counts c where c.user_id = ${sql.placeholder("userId")})`.mapWith(
+    Number,
+  );
+
 const ownedNewestFirst = (db: Db) =>
   db
-    .select()
+    .select({ row: getTableColumns(beneficiaries), total: ownerTotal })
     .from(beneficiaries)
     .where(eq(beneficiaries.userId, sql.placeholder("userId")))
     .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id));
@@ -24,14 +31,21 @@ const pageQuery = preparedPerDb((db) =>
     .prepare("hl_beneficiaries_page"),
 );
 
-/** The owner's beneficiaries, newest first (without a limit, all of them), as prepared statements. */
+/**
+ * The owner's beneficiaries, newest first (without a limit, all of them), and their total for X-Total-Count: one
+ * prepared statement whose rows carry the total; only a page past the end reads the count on its own.
+ */
 export async function listBeneficiariesPrepared(
   db: Db,
   p: { userId: number; limit?: number; offset: number },
-): Promise<Beneficiary[]> {
-  return p.limit === undefined
-    ? allQuery(db).execute({ userId: p.userId, offset: p.offset })
-    : pageQuery(db).execute({ userId: p.userId, limit: p.limit, offset: p.offset });
+): Promise<{ rows: Beneficiary[]; total: number }> {
+  const result =
+    p.limit === undefined
+      ? await allQuery(db).execute({ userId: p.userId, offset: p.offset })
+      : await pageQuery(db).execute({ userId: p.userId, limit: p.limit, offset: p.offset });
+  const rows = result.map((r) => r.row);
+  if (result.length > 0) return { rows, total: result[0].total };
+  return { rows, total: p.offset === 0 ? 0 : ((await ownerCountsOf(db, p.userId))?.beneficiaries ?? 0) };
 }
 
 export async function countBeneficiaries(db: DbOrTx, userId: number): Promise<number> {

@@ -3,7 +3,6 @@ import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
 import { runInTransaction, type Db } from "../../db";
-import { ownerCountsOf } from "../../db/owner-counts";
 import { AppError, conflict, notFound, paymentRequired } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mail/mailer";
@@ -56,13 +55,11 @@ async function sendVerificationMail(
 }
 
 /**
- * The owner's beneficiaries, newest first, with the total for X-Total-Count from owner_counts (kept by triggers). The
- * two reads run one after the other on purpose: the embedded engine serves every pool connection from one session.
+ * The owner's beneficiaries, newest first, with the total for X-Total-Count from owner_counts (kept by triggers), in
+ * one prepared statement.
  */
 export async function listBeneficiaries(db: Db, p: { userId: number; limit?: number; offset: number }) {
-  const rows = await q.listBeneficiariesPrepared(db, p);
-  const total = (await ownerCountsOf(db, p.userId))?.beneficiaries ?? 0;
-  return { rows, total };
+  return q.listBeneficiariesPrepared(db, p);
 }
 
 /** One of the owner's beneficiaries; another user's id is the same 404 as a missing one. */
