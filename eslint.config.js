@@ -56,6 +56,24 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off" },
   },
   {
+    // The browser bundle must not carry drizzle-orm: the SPA reads the schema's types, never its values.
+    files: ["client/src/**/*.{ts,tsx}", "shared/validators/**", "shared/relationships.ts", "shared/plans.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@shared/schema", "@shared/schema/*", "../schema", "../schema/*", "drizzle-orm", "drizzle-orm/*"],
+              allowTypeImports: true,
+              message: "Values from the Drizzle schema would pull drizzle-orm into the browser bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { console: "readonly", process: "readonly" } },
   },

@@ -6,7 +6,7 @@
  *
  * The helpers below are shared with bench/scale.ts.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -63,22 +63,38 @@ export type SqlSession = { exec(text: string): Promise<void>; close(): Promise<v
 /** A fresh data folder (and scratch database) that survives server restarts, so data can be loaded between runs. */
 export type Site = {
   engine: Engine;
-  start(): Promise<RunningServer>;
+  /** Starts the server bundle on the site; `nodeArgs` go before it (e.g. a probe preloaded with --import). */
+  start(nodeArgs?: string[]): Promise<RunningServer>;
   openSql(): Promise<SqlSession>;
   dispose(): Promise<void>;
 };
 
+let bundleBuilt = false;
+
+/** Compiles dist/server/index.mjs from the current sources once per bench process: the bench runs what ships. */
+function buildServerBundle(): void {
+  if (bundleBuilt) return;
+  const root = path.resolve(import.meta.dirname, "..");
+  const r = spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("could not build the server bundle");
+  bundleBuilt = true;
+}
+
 export async function createSite(engine: Engine): Promise<Site> {
+  buildServerBundle();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "hl-bench-api-"));
   const scratch = engine.url ? await scratchDatabase(engine.url) : undefined;
   return {
     engine,
-    start: () =>
-      startServer({
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch?.url ?? "",
-        LOG_LEVEL: "error",
-      }),
+    start: (nodeArgs) =>
+      startServer(
+        {
+          DATA_DIR: dataDir,
+          DATABASE_URL: scratch?.url ?? "",
+          LOG_LEVEL: "error",
+        },
+        { bundle: true, nodeArgs },
+      ),
     async openSql() {
       if (scratch) {
         const client = new pg.Client({ connectionString: scratch.url });
@@ -195,7 +211,15 @@ export async function analyzeAll(db: SqlSession): Promise<void> {
   );
 }
 
-export type CannonFigures = { rps: number; p50: number; p99: number; requests: number; non2xx: number };
+export type CannonFigures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  /** Answers by status code, e.g. { "200": 3121, "429": 4 }. */
+  statuses: Record<string, number>;
+};
 
 type CannonJson = {
   non2xx: number;
@@ -203,15 +227,17 @@ type CannonJson = {
   timeouts: number;
   latency: { p50: number; p99: number };
   requests: { average: number; total: number };
+  statusCodeStats?: Record<string, { count: number }>;
 };
 
 /** autocannon in its own process (the load generator must not share the server's CPU time with a JS event loop). */
 export async function cannon(
   url: string,
   cookie: string,
-  opts: { method?: string; body?: unknown; duration?: number; allowNon2xx?: boolean } = {},
+  opts: { method?: string; body?: unknown; duration?: number; connections?: number; allowNon2xx?: boolean } = {},
 ): Promise<CannonFigures> {
-  const args = [CANNON_BIN, "-j", "-c", `${CANNON.connections}`, "-d", `${opts.duration ?? CANNON.duration}`];
+  const connections = opts.connections ?? CANNON.connections;
+  const args = [CANNON_BIN, "-j", "-c", `${connections}`, "-d", `${opts.duration ?? CANNON.duration}`];
   for (const [k, v] of Object.entries(headers(cookie))) args.push("-H", `${k}=${v}`);
   if (opts.method) args.push("-m", opts.method);
   if (opts.body !== undefined) args.push("-b", JSON.stringify(opts.body));
@@ -230,6 +256,7 @@ export async function cannon(
     p99: r.latency.p99,
     requests: r.requests.total,
     non2xx: r.non2xx,
+    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
   };
 }
 
@@ -243,6 +270,21 @@ export function emit(markdown: string, verdicts: Verdict[]): void {
   if (process.env.BENCH_MARKDOWN_OUT) writeFileSync(process.env.BENCH_MARKDOWN_OUT, markdown);
   else console.log(markdown);
   if (process.env.BENCH_JSON_OUT) writeFileSync(process.env.BENCH_JSON_OUT, JSON.stringify(verdicts, null, 2));
+}
+
+/** Runs `bench` on every engine in turn and emits the sections under `intro`. */
+export async function benchEachEngine(
+  bench: (engine: Engine) => Promise<{ markdown: string; verdicts: Verdict[] }>,
+  intro: string[],
+): Promise<void> {
+  const sections: string[] = [];
+  const verdicts: Verdict[] = [];
+  for (const engine of benchEngines()) {
+    const r = await bench(engine);
+    sections.push(r.markdown);
+    verdicts.push(...r.verdicts);
+  }
+  emit([intro.join("\n"), ...sections].join("\n\n") + "\n", verdicts);
 }
 
 /** Runs `body` with a server on a fresh site; the site is gone afterwards whatever happens. */
@@ -315,23 +357,17 @@ async function benchEngine(engine: Engine): Promise<{ markdown: string; verdicts
 }
 
 async function main() {
-  const sections: string[] = [];
-  const verdicts: Verdict[] = [];
-  for (const engine of benchEngines()) {
-    const r = await benchEngine(engine);
-    sections.push(r.markdown);
-    verdicts.push(...r.verdicts);
-  }
   const intro = [
     "## API throughput (bench/api.ts)",
     "",
-    "The built server (`tsx server/index.ts`, NODE_ENV=production) in its own process on loopback; autocannon in",
-    "another. One client on Advanced Premium with 100 assets (52 committed uploads, 8 of each of the six typed",
-    "kinds) and 10 beneficiaries, loaded with SQL while the server was stopped, then ANALYZEd. Every endpoint gets a",
-    "2 s warm-up first. Requests carry the session cookie and `Sec-Fetch-Site: same-origin`. The write saves a new",
-    "will version (archive the active one, insert the next) in one transaction per request, all on one user.",
+    "The server as `npm start` runs it (the esbuild bundle dist/server/index.mjs with the start script's node flags,",
+    "NODE_ENV=production) in its own process on loopback; autocannon in another. One client on Advanced Premium with 100 assets (52",
+    "committed uploads, 8 of each of the six typed kinds) and 10 beneficiaries, loaded with SQL while the server was",
+    "stopped, then ANALYZEd. Every endpoint gets a 2 s warm-up first. Requests carry the session cookie and",
+    "`Sec-Fetch-Site: same-origin`. The write saves a new will version (archive the active one, insert the next) in",
+    "one transaction per request, all on one user.",
   ];
-  emit([intro.join("\n"), ...sections].join("\n\n") + "\n", verdicts);
+  await benchEachEngine(benchEngine, intro);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

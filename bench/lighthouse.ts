@@ -6,7 +6,7 @@
  * BENCH_MARKDOWN_OUT; verdicts go to BENCH_JSON_OUT.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -16,6 +16,8 @@ import { createSite, emit, registerUser, withServer, type Verdict } from "./api"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** Every audit's full JSON report (git-ignored), for working out where the time goes. */
+const REPORT_DIR = path.join(ROOT, "bench-output/lighthouse");
 const SCORE_TARGET = 95;
 const INITIAL_JS_BUDGET_KB = 150;
 const PAGES = [
@@ -23,10 +25,14 @@ const PAGES = [
   { path: "/auth", signedIn: false },
   { path: "/dashboard", signedIn: true },
 ] as const;
-const PRESETS = [
+/** LH_ONLY=mobile or LH_ONLY=desktop:/auth narrows a run while profiling; the report then covers only that part. */
+const ONLY = process.env.LH_ONLY ?? "";
+const PRESETS_ALL = [
   { name: "mobile (Lighthouse default: Moto G Power, slow 4G, 4× CPU, simulated)", desktop: false },
   { name: "desktop preset (simulated)", desktop: true },
 ] as const;
+const [onlyPreset = "", onlyPage = ""] = ONLY.split(":");
+const PRESETS = PRESETS_ALL.filter((p) => !onlyPreset || (p.desktop ? "desktop" : "mobile") === onlyPreset);
 
 /** Headless Chromium with a DevTools port of its own choosing, read from its "DevTools listening" line. */
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
@@ -85,11 +91,18 @@ type PageResult = {
 const METRICS = [
   ["FCP", "first-contentful-paint"],
   ["LCP", "largest-contentful-paint"],
+  ["SI", "speed-index"],
   ["TBT", "total-blocking-time"],
   ["CLS", "cumulative-layout-shift"],
 ] as const;
 
-async function audit(url: string, port: number, desktop: boolean, cookie: string | undefined): Promise<PageResult> {
+async function audit(
+  url: string,
+  port: number,
+  desktop: boolean,
+  cookie: string | undefined,
+  reportName: string,
+): Promise<PageResult> {
   const flags: Flags = {
     port,
     output: "json",
@@ -100,6 +113,8 @@ async function audit(url: string, port: number, desktop: boolean, cookie: string
   const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(path.join(REPORT_DIR, `${reportName}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const details = lhr.audits["network-requests"]?.details;
@@ -118,6 +133,20 @@ async function audit(url: string, port: number, desktop: boolean, cookie: string
       return `${label} ${id === "cumulative-layout-shift" ? v.toFixed(3) : `${Math.round(v)} ms`}`;
     }).join(", "),
   };
+}
+
+/**
+ * Lighthouse's own trace recording sometimes fails on a loaded machine (NO_NAVSTART, or a page load it calls an
+ * interstitial), and its advice is to run it again: one more try, in a new browser, said on stderr.
+ */
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof Error) || !/NO_NAVSTART|CHROME_INTERSTITIAL_ERROR|NO_FCP/.test(err.message)) throw err;
+    console.error(`lighthouse: ${err.message.split("\n")[0]}; running it again`);
+    return run();
+  }
 }
 
 /** Gzip level 9 of each script "/" loads, fetched from the server: what a compressing CDN or proxy would send. */
@@ -152,15 +181,18 @@ async function main() {
           `| page | performance (target ≥ ${SCORE_TARGET}) | accessibility (target ≥ ${SCORE_TARGET}) | metrics | landed on | accessibility audits failed |`,
           "|---|---|---|---|---|---|",
         );
-        for (const page of PAGES) {
-          // A fresh browser profile per page: a session cookie set while auditing /dashboard must not sign in /auth.
-          const chromium = await launchChromium();
-          const r = await audit(
-            `${server.baseUrl}${page.path}`,
-            chromium.port,
-            preset.desktop,
-            page.signedIn ? user.cookie : undefined,
-          ).finally(() => chromium.stop());
+        for (const page of PAGES.filter((p) => !onlyPage || p.path === onlyPage)) {
+          const r = await withRetry(async () => {
+            // A fresh browser profile per page: a session cookie set while auditing /dashboard must not sign in /auth.
+            const chromium = await launchChromium();
+            return audit(
+              `${server.baseUrl}${page.path}`,
+              chromium.port,
+              preset.desktop,
+              page.signedIn ? user.cookie : undefined,
+              `${preset.desktop ? "desktop" : "mobile"}${page.path.replaceAll("/", "-")}`,
+            ).finally(() => chromium.stop());
+          });
           if (page.path === "/" && !preset.desktop) initialJs = await gzippedKB(r.scripts);
           const label = `${page.path}${page.signedIn ? " (signed in)" : ""}`;
           lines.push(

@@ -50,6 +50,13 @@ const PARTS: Part[] = [
   },
   { id: "api", title: "API throughput", command: ["npx", "tsx", "bench/api.ts"], limitSeconds: 360 },
   { id: "scale", title: "Scale: 100 000 assets", command: ["npx", "tsx", "bench/scale.ts"], limitSeconds: 420 },
+  // Two engines × (set-up + 10 s storm + 30 s mixed).
+  {
+    id: "load",
+    title: "Load: sign-in, list, download (REL-06)",
+    command: ["npx", "tsx", "bench/load.ts"],
+    limitSeconds: 300,
+  },
   {
     id: "lighthouse",
     title: "Front end: Lighthouse",

@@ -43,6 +43,24 @@ export async function checkAccessibility(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * The landing and sign-in pages arrive rendered ahead of time: they are on screen, links and all, a moment before
+ * the app has taken them over (client/src/app/app.tsx marks <html data-app-ready>), and a click on a tab in that
+ * moment does nothing. So every navigation of a flow's pages also waits for the app, as a person would.
+ */
+function waitForAppOnNavigation(page: Page): void {
+  for (const method of ["goto", "reload", "waitForURL"] as const) {
+    const original = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const result = await original(...args);
+        await page.waitForSelector("html[data-app-ready]", { state: "attached" });
+        return result;
+      },
+    });
+  }
+}
+
 async function main() {
   if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/public/index.html"))) {
     throw new Error("dist/public is missing: run npm run build first");
@@ -67,6 +85,7 @@ async function main() {
   try {
     for (const flow of flows.filter((f) => !only || f.name.includes(only))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      context.on("page", waitForAppOnNavigation);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));

@@ -23,14 +23,40 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-/** Starts the real built server (tsx server/index.ts) on a free port with a temporary DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * `<node flags> dist/server/index.mjs` exactly as package.json's start script runs the bundle, so whatever starts the
+ * bundle (benchmarks) follows its flags.
+ */
+export function startScriptArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  const bundle = words.indexOf("dist/server/index.mjs");
+  const node = words.lastIndexOf("node", bundle);
+  if (bundle < 0 || node < 0)
+    throw new Error(`the start script does not run dist/server/index.mjs: ${pkg.scripts.start}`);
+  return words.slice(node + 1, bundle + 1);
+}
+
+/**
+ * Starts the real server on a free port with a temporary DATA_DIR: from the sources (tsx server/index.ts), or with
+ * `bundle` the compiled dist/server/index.mjs with the start script's node flags (benchmarks measure what ships).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { bundle?: boolean; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   const logs: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
+  const entry = [
+    ...(opts.nodeArgs ?? []),
+    ...(opts.bundle ? startScriptArgs() : ["--import", "tsx", "server/index.ts"]),
+  ];
+  const child = spawn(process.execPath, entry, {
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",

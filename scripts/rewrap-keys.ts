@@ -1,9 +1,7 @@
-import { eq, ne } from "drizzle-orm";
-import { userKeys } from "@shared/schema";
 import { openDatabase } from "../server/bootstrap";
 import { loadConfig } from "../server/config";
+import { rewrapUserKeys } from "../server/features/user-keys/rewrap";
 import { createKeyring } from "../server/lib/crypto/keyring";
-import { rewrapDataKey } from "../server/lib/crypto/field-crypto";
 import { createLogger } from "../server/lib/logger";
 
 /**
@@ -15,18 +13,6 @@ const config = loadConfig();
 const logger = createLogger("info");
 const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
 const database = await openDatabase(config, logger);
-let done = 0;
-for (;;) {
-  const batch = await database.db.select().from(userKeys).where(ne(userKeys.kid, keyring.currentKid)).limit(500);
-  if (batch.length === 0) break;
-  for (const row of batch) {
-    const next = rewrapDataKey(keyring, { wrapped: row.wrappedKey, kid: row.kid });
-    await database.db
-      .update(userKeys)
-      .set({ wrappedKey: next.wrapped, kid: next.kid })
-      .where(eq(userKeys.userId, row.userId));
-    done += 1;
-  }
-}
+const done = await rewrapUserKeys(database.db, keyring);
 logger.info({ rewrapped: done, currentKid: keyring.currentKid }, "data keys re-wrapped");
 await database.close();

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Redis as RedisClient } from "ioredis";
@@ -24,6 +22,7 @@ import { createRouteTable, type RouteSpec } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
 import { fromRoot } from "./lib/app-root";
+import { mountSpaFiles, mountSpaPages } from "./spa";
 import { optionalModule } from "./lib/optional-module";
 
 const loadRedis = optionalModule<{ Redis: typeof RedisClient }>("ioredis");
@@ -103,6 +102,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   app.use((req, _res, next) =>
     req.method === "TRACE" || req.method === "TRACK" ? next(new AppError(405, "Method not allowed")) : next(),
   );
+  mountSpaFiles(app, opts.spaDir ?? SPA_DIR);
   app.use("/api", noStore);
   app.use(sameOrigin(config.publicOrigin));
 
@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   registerBackupRoutes(table, deps);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
-  mountSpa(app, opts.spaDir ?? SPA_DIR);
+  mountSpaPages(app, opts.spaDir ?? SPA_DIR);
   app.use(errorHandler);
 
   return {
@@ -163,19 +163,4 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
       redis?.disconnect();
     },
   };
-}
-
-/** Serves the built SPA: hashed assets cached for a year, every other GET answers index.html (client routing). */
-function mountSpa(app: Express, spaDir: string) {
-  const index = path.join(spaDir, "index.html");
-  app.use(
-    "/static",
-    express.static(path.join(spaDir, "static"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
-  app.use(express.static(spaDir, { index: false, dotfiles: "deny" }));
-  app.get(/.*/, (_req, res, next) => {
-    if (!fs.existsSync(index)) return next(new AppError(404, "The client has not been built. Run npm run build."));
-    res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(index);
-  });
 }

@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { createApp } from "./app";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
-import { sweepStaleUploads } from "./features/assets/sweeper";
+import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
 import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
 import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
 import { systemClock } from "./lib/clock";
@@ -15,6 +15,8 @@ import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+/** The orphan-blob sweep lists the whole blob store: at start-up, then hourly. */
+const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main() {
   let config;
@@ -61,10 +63,19 @@ async function main() {
       .catch((err: unknown) =>
         logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "upload sweep failed"),
       );
-  await sweep();
   if (database.engine.kind === "embedded") await releaseLeasesOfDeadProcess(database.db);
+  await sweep();
+  // Blobs a crash in the middle of a restore left in place without their rows: at start-up, then hourly (a crashed
+  // process's restore lease can still be live at a quick restart, and then the start-up sweep spares recent blobs).
+  const sweepOrphans = () =>
+    sweepOrphanBlobs(deps).catch((err: unknown) =>
+      logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "orphan blob sweep failed"),
+    );
+  await sweepOrphans();
   const sweepTimer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   sweepTimer.unref();
+  const orphanTimer = setInterval(() => void sweepOrphans(), ORPHAN_SWEEP_INTERVAL_MS);
+  orphanTimer.unref();
 
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
@@ -84,6 +95,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearInterval(sweepTimer);
+    clearInterval(orphanTimer);
     await built.close();
     mailer.close();
     await database.close();

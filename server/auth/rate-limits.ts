@@ -59,11 +59,16 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
   }
 }
 
-/** Records a failure without throwing (the caller answers with its own error). */
-export async function penalize(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/**
+ * Records a failure without throwing (the caller answers with its own error). True when this very failure used the
+ * last point, so the block starts now: the store counts atomically, so exactly one failure per block window sees it.
+ */
+export async function penalize(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
   try {
-    await limiter.penalty(key, 1);
+    const res = await limiter.penalty(key, 1);
+    return res.consumedPoints === limiter.points;
   } catch {
     // a lost failure count is better than turning a 401 into a 503
+    return false;
   }
 }

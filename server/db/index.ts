@@ -66,6 +66,11 @@ export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { m
   });
   // An idle client's error (server restart, socket closed) would otherwise crash the process.
   pool.on("error", (err) => logger.warn({ err: { message: err.message } }, "database connection lost"));
+  // pg-pool removes its error listener while a client is checked out (a transaction): without one of our own, a
+  // connection cut mid-transaction emits an unhandled 'error' and crashes the process. The query itself still fails.
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger.warn({ err: { message: err.message } }, "database connection lost in use"));
+  });
   const db = drizzle(pool, { schema });
   return {
     db,

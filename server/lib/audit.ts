@@ -10,6 +10,8 @@ export type AuditAction =
   | "password_reset_requested"
   | "password_reset"
   | "admin_promoted"
+  | "webhook_signature_failed"
+  | "export"
   | "logout";
 
 /**

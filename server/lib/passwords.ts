@@ -1,5 +1,7 @@
+import os from "node:os";
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { concurrencyLimit } from "./concurrency-limit";
 
 /** @node-rs/argon2 exports Algorithm as a const enum, which isolated modules cannot read: Argon2id = 2. */
 const ARGON2ID = 2;
@@ -7,13 +9,20 @@ const ARGON2ID = 2;
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 35 ms here). */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * How many argon2 hashes run at once: one CPU is always left to the event loop, so a sign-in storm queues its
+ * hashes instead of starving every other request (and their memory, 19 MiB each, stays bounded). REL-06.
+ */
+export const ARGON2_SLOTS = Math.max(1, os.availableParallelism() - 1);
+const argon2Slots = concurrencyLimit(ARGON2_SLOTS);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Slots(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(phc: string, password: string): Promise<boolean> {
   try {
-    return await verify(phc, password);
+    return await argon2Slots(() => verify(phc, password));
   } catch {
     return false;
   }
@@ -26,12 +35,13 @@ export function needsRehash(phc: string): boolean {
   return Number(m[1]) < ARGON2_OPTIONS.memoryCost || Number(m[2]) < ARGON2_OPTIONS.timeCost;
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Verifying against this for unknown e-mails makes "no such user" cost the same as "wrong password". */
-export function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword("dummy-password-for-timing-Aa1");
-  return dummyHash;
-}
+/**
+ * Verifying against this for unknown e-mails makes "no such user" cost the same as "wrong password" (AUTH-01). A
+ * fixed hash with today's parameters of a random password nobody kept: computing it lazily would make the first
+ * unknown e-mail pay for one extra hash.
+ */
+export const DUMMY_PASSWORD_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$tSLTBDjWzVfTOMSvIfEX6w$DlOc6Q6HS705U9ne/czBHNwmpe2kIwpFIbwShFaNjbE";
 
 const COMMON_PASSWORDS = new Set(dictionary["passwords-common"].slice(0, 10_000).map((p) => p.toLowerCase()));
 

@@ -44,7 +44,9 @@ describe("log leak scan (LOG-01)", () => {
     expect(seen(await t.request().post("/api/auth/verify-email").send({ token: verifyToken })).status).toBe(200);
 
     expect(seen(await t.request().post("/api/login").send({ email, password: WRONG_PASSWORD })).status).toBe(401);
+    const mailsBefore = t.smtp.to(email).length;
     expect(seen(await t.request().post("/api/auth/forgot-password").send({ email })).status).toBeLessThan(300);
+    await t.smtp.waitFor(email, mailsBefore + 1);
     const resetToken = tokenOf(t.smtp.linkFor(email, "/reset-password/"));
     secrets.push(resetToken);
     expect(

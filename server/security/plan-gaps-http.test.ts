@@ -173,9 +173,10 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
       expect(res.status, url).toBeLessThan(500);
     }
     const after = await snapshot();
-    // the export route records the finished download in its history, as the contract asks; nothing else moves
+    // the export route records the finished download in its history, as the contract asks, and audits it (LOG-02);
+    // nothing else moves
     const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
-    expect(changed).toEqual(["backup_exports"]);
+    expect(changed.sort()).toEqual(["audit_events", "backup_exports"]);
     expect(gets.length).toBeGreaterThan(20);
   });
 });

@@ -34,6 +34,15 @@ export async function startSmtpSink() {
     messages,
     /** The messages sent to one address, oldest first. */
     to: (address: string) => messages.filter((m) => m.to.includes(address)),
+    /** Waits (up to 5 s) until `address` has received `count` messages; for mail sent off the request path. */
+    async waitFor(address: string, count = 1): Promise<CapturedMail[]> {
+      for (let waited = 0; waited < 5000; waited += 10) {
+        const mine = messages.filter((m) => m.to.includes(address));
+        if (mine.length >= count) return mine;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no message #${count} for ${address} within 5 s`);
+    },
     /** The first link under PUBLIC_URL with the given path prefix in the newest message to `address`. */
     linkFor(address: string, pathPrefix: string): string | undefined {
       const mine = messages.filter((m) => m.to.includes(address));

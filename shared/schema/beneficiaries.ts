@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar, boolean } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export const RELATIONSHIPS = ["spouse", "child", "parent", "sibling", "friend", "other"] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
+export { RELATIONSHIPS, type Relationship } from "../relationships";
 
 /** Status moves pending → verified only through the beneficiary's own single-use link. */
 export const beneficiaries = pgTable(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RELATIONSHIPS } from "../schema/beneficiaries";
+import { RELATIONSHIPS } from "../relationships";
 import { requiredText } from "./common";
 
 /** Spec 000 §5 messages. Status is never taken from the body: it changes only through the verification link. */
@@ -25,3 +25,23 @@ export type CreateBeneficiaryInput = z.infer<typeof createBeneficiarySchema>;
 
 export const updateBeneficiarySchema = createBeneficiarySchema.partial();
 export type UpdateBeneficiaryInput = z.infer<typeof updateBeneficiarySchema>;
+
+/** The Beneficiaries list size when `limit` is absent: a list is always read a page at a time. */
+export const BENEFICIARY_PAGE_DEFAULT = 50;
+export const BENEFICIARY_PAGE_MAX = 200;
+
+/**
+ * GET /api/beneficiaries query: a page (`limit` 1–200, 50 by default; `offset`) and an optional search `q` whose
+ * every word must appear in the name, e-mail or relationship.
+ */
+export const beneficiaryListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(BENEFICIARY_PAGE_MAX).default(BENEFICIARY_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((q) => q || undefined),
+});
+export type BeneficiaryListQuery = z.infer<typeof beneficiaryListQuery>;

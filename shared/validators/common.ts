@@ -4,7 +4,7 @@ export const PRIORITIES = ["high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 /** Bidi overrides and zero-width characters are stripped from names and titles so nothing displays deceptively. */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+const INVISIBLE = /[\p{Bidi_Control}\u200B-\u200D\uFEFF]/gu;
 /** C0 control characters other than tab, line feed and carriage return (PostgreSQL text cannot hold NUL at all). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;

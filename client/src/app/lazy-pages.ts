@@ -24,3 +24,16 @@ export const AgentDashboardPage = page(() => import("./routes/agent/agent-dashbo
 export const AdminDashboardPage = page(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
 export const OnboardingPage = page(() => import("./routes/onboarding/onboarding-page"), "OnboardingPage");
 export const NotFoundPage = page(() => import("./routes/not-found-page"), "StandaloneNotFoundPage");
+
+/** The client area's screens (routes/app/client-area.tsx), here so that app/preload-screen.ts can start them early. */
+export const ClientPages = {
+  Dashboard: page(() => import("./routes/app/dashboard-page"), "DashboardPage"),
+  Assets: page(() => import("./routes/app/assets-page"), "AssetsPage"),
+  OnlineAccounts: page(() => import("./routes/app/online-accounts-page"), "OnlineAccountsPage"),
+  Beneficiaries: page(() => import("./routes/app/beneficiaries-page"), "BeneficiariesPage"),
+  DigitalWill: page(() => import("./routes/app/digital-will-page"), "DigitalWillPage"),
+  TimeTriggers: page(() => import("./routes/app/time-triggers-page"), "TimeTriggersPage"),
+  BackupExport: page(() => import("./routes/app/backup-export-page"), "BackupExportPage"),
+  DeathVerification: page(() => import("./routes/app/death-verification-page"), "DeathVerificationPage"),
+  NotFound: page(() => import("./routes/not-found-page"), "NotFoundPage"),
+};

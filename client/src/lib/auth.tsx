@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from "react";
-import { useMutation, useQuery, type UseMutationResult } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, type UseMutationResult } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import type { PublicUser } from "@shared/api-types";
@@ -12,6 +12,12 @@ import { toast } from "@/hooks/use-toast";
 export type RegisterPayload = z.input<typeof registerSchema>;
 
 export const USER_QUERY_KEY = ["/api/user"] as const;
+
+/** The session read: the signed-in user, or null without a session (401). main.tsx starts it before the first render. */
+export const userQuery = queryOptions<PublicUser | null>({
+  queryKey: USER_QUERY_KEY,
+  queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+});
 
 /** Spec 000 §9: the pause before leaving the page after sign-out. */
 const SIGN_OUT_RELOAD_DELAY_MS = 500;
@@ -40,10 +46,7 @@ function failureDescription(error: Error, emptyFallback: string): string {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
-  const { data, isLoading } = useQuery<PublicUser | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
-  });
+  const { data, isLoading } = useQuery(userQuery);
   const user = data ?? null;
 
   const loginMutation = useMutation<PublicUser, Error, LoginInput>({

@@ -10,6 +10,9 @@ function isControl(char: string): boolean {
   return code < 0x20 || (code >= 0x7f && code <= 0x9f);
 }
 
+/** Every Unicode bidi control, U+061C (Arabic letter mark) included, which the shared text rule lacks (INJ-05). */
+const BIDI_CONTROL = /\p{Bidi_Control}/gu;
+
 export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
 
 /**
@@ -22,7 +25,7 @@ export function sanitizeFileName(raw: string | undefined): string {
   const visible = Array.from(lastSegment.normalize("NFC"))
     .filter((char) => !isControl(char))
     .join("");
-  const cleaned = stripInvisible(visible).trim().replace(/^\.+/, "");
+  const cleaned = stripInvisible(visible).replace(BIDI_CONTROL, "").trim().replace(/^\.+/, "");
   if (!cleaned) return FALLBACK_NAME;
   const chars = Array.from(cleaned); // by code point, so a surrogate pair is never cut in half
   if (chars.length <= MAX_FILE_NAME_LENGTH) return cleaned;

@@ -6,7 +6,7 @@ import { MAX_FILE_BYTES } from "@shared/asset-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { rawUpload } from "./raw-upload";
-import { sweepStaleUploads } from "./sweeper";
+import { sweepOrphanBlobs, sweepStaleUploads } from "./sweeper";
 import {
   fileOf,
   fileRowsOf,
@@ -137,6 +137,48 @@ describe("sweepStaleUploads and a slow restore", () => {
     t.clock.set(new Date(Date.now() + 25 * 60 * 60 * 1000)); // a crash left it behind a day ago
     expect((await sweepStaleUploads(t.deps, 15 * 60 * 1000)).restoreBlobs).toBe(1);
     expect(await t.storage.exists(parked)).toBe(false);
+    t.clock.set(new Date());
+  });
+});
+
+describe("sweepOrphanBlobs (a crash in the middle of a restore)", () => {
+  it("deletes blobs no file row points at, keeps every referenced one, and waits a day while a restore runs", async () => {
+    const { agent, user } = accounts[3];
+    const kept = await upload(agent, [{ name: "deed.pdf", data: fileOf("pdf") }]);
+    expect(kept.status).toBe(201);
+    const keptKey = `blobs/${await blobNameOf(kept.body[0].id)}`;
+    const bytes = () => Readable.from([Buffer.from("ciphertext of a restored file")]);
+    const orphan = `blobs/${"0a".repeat(16)}`;
+    const pending = `blobs/${"0b".repeat(16)}`;
+    await t.storage.put(orphan, bytes());
+    await t.storage.put(pending, bytes());
+    await t.db.execute(
+      sql`insert into digital_assets (user_id, file_name, original_file_name, file_size, stored_size, mime_type, category, file_path, status)
+          values (${user.id}, ${"0b".repeat(16)}, 'moving.pdf', 10, 10, 'application/pdf', 'documents', ${pending}, 'pending')`,
+    );
+    t.clock.set(new Date(Date.now() + 60 * 1000));
+
+    // another process is restoring: its blobs may be in place before its rows commit, so only day-old ones go
+    await t.db.execute(
+      sql`insert into job_leases (user_id, kind, holder, expires_at) values (${user.id}, 'restore', 'other', now() + interval '30 seconds')`,
+    );
+    expect(await sweepOrphanBlobs(t.deps)).toBe(0);
+    expect(await t.storage.exists(orphan)).toBe(true);
+    t.clock.set(new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await sweepOrphanBlobs(t.deps)).toBe(1);
+    expect(await t.storage.exists(orphan)).toBe(false);
+
+    // no restore running: any unreferenced blob written before the sweep goes at once
+    await t.db.execute(sql`delete from job_leases where user_id = ${user.id}`);
+    const another = `blobs/${"0c".repeat(16)}`;
+    await t.storage.put(another, bytes());
+    t.clock.set(new Date(Date.now() + 60 * 1000));
+    expect(await sweepOrphanBlobs(t.deps)).toBe(1);
+    expect(await t.storage.exists(another)).toBe(false);
+    expect(await t.storage.exists(pending)).toBe(true);
+    expect(await t.storage.exists(keptKey)).toBe(true);
+    expect((await agent.get(`/api/assets/${kept.body[0].id}/download`)).status).toBe(200);
+    await t.db.execute(sql`delete from digital_assets where file_path = ${pending}`);
     t.clock.set(new Date());
   });
 });

@@ -1,7 +1,7 @@
 import { runInTransaction } from "../../db";
 import type { AppDeps } from "../../deps";
 import { removeStaleTempFiles } from "../../lib/storage";
-import { deleteStalePendingAssets, releaseStorage } from "./upload.queries";
+import { deleteStalePendingAssets, isAnyRestoreRunning, referencedBlobKeys, releaseStorage } from "./upload.queries";
 
 export type SweepResult = { pendingRows: number; stagedBlobs: number; restoreBlobs: number; tempFiles: number };
 
@@ -55,4 +55,39 @@ export async function sweepStaleUploads(
   if (result.pendingRows + result.stagedBlobs + result.restoreBlobs + result.tempFiles > 0)
     deps.logger.info({ event: "upload_sweep", ...result }, "swept stale uploads");
   return result;
+}
+
+/**
+ * Deletes committed-area blobs (`blobs/`) that no file row points at: what a process killed in the middle of a
+ * restore's transaction leaves (its blobs were moved into place, its rows rolled back), or a blob whose delete failed
+ * after its row was gone. Uploads cannot leave one: their row exists before their blob moves in. While some process
+ * holds a live restore lease, only blobs older than a day go (that restore may be about to commit); otherwise every
+ * unreferenced blob written before this sweep began. Lists the whole blob store, so it runs at start-up and hourly.
+ */
+export async function sweepOrphanBlobs(
+  deps: Pick<AppDeps, "database" | "storage" | "clock" | "logger">,
+  restoreOlderThanMs = RESTORE_SWEEP_AGE_MS,
+): Promise<number> {
+  const startedAt = deps.clock.now();
+  const db = deps.database.db;
+  const cutoff = (await isAnyRestoreRunning(db)) ? new Date(startedAt.getTime() - restoreOlderThanMs) : startedAt;
+  let deleted = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    const referenced = await referencedBlobKeys(db, batch);
+    for (const key of batch) {
+      if (referenced.has(key)) continue;
+      await deps.storage.delete(key);
+      deleted += 1;
+    }
+    batch = [];
+  };
+  for await (const blob of deps.storage.list("blobs/")) {
+    if (blob.lastModified >= cutoff) continue;
+    batch.push(blob.key);
+    if (batch.length >= 500) await flush();
+  }
+  await flush();
+  if (deleted > 0) deps.logger.info({ event: "orphan_blob_sweep", deleted }, "swept blobs no file points at");
+  return deleted;
 }

@@ -122,12 +122,26 @@ function createStagingEngine(deps: AppDeps): StorageEngine {
   };
 }
 
+/**
+ * busboy's own parse failures (a missing or unused boundary, a part header over its size limit, a body that ends
+ * early, as with a Content-Length lying low): the client's malformed request, never a 500 (UPL-03, UPL-04).
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Malformed part header|Unexpected end of (form|file)|Malformed content type|Missing Content-Type|Unsupported content type)/;
+
 /** multer's codes in the contract's words; the file-size limit keeps the message the error handler also uses. */
 function toUploadError(err: unknown): unknown {
+  if (err instanceof Error && !(err instanceof MulterError) && MALFORMED_MULTIPART.test(err.message)) {
+    return new AppError(400, "This upload is not a well-formed multipart form.");
+  }
   if (!(err instanceof MulterError)) return err;
   if (err.code === "LIMIT_FILE_SIZE") return new AppError(413, "Each file may be at most 100 MB.");
   if (err.code === "LIMIT_FILE_COUNT") {
     return new AppError(400, `You can upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`);
+  }
+  if (err.code === "LIMIT_FIELD_VALUE") {
+    const message = "This value is too long.";
+    return new AppError(400, "A field of this upload is too long.", err.field ? [{ path: err.field, message }] : []);
   }
   return new AppError(400, "This upload has too many or malformed fields.");
 }

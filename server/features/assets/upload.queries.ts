@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { digitalAssets, users } from "@shared/schema";
+import { digitalAssets, jobLeases, users } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 
 export type NewFileAsset = typeof digitalAssets.$inferInsert;
@@ -57,4 +57,24 @@ export async function deleteStalePendingAssets(tx: Tx, cutoff: Date) {
       storedSize: digitalAssets.storedSize,
       filePath: digitalAssets.filePath,
     });
+}
+
+/** Which of these blob keys a file row (pending or committed) points at. */
+export async function referencedBlobKeys(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ filePath: digitalAssets.filePath })
+    .from(digitalAssets)
+    .where(inArray(digitalAssets.filePath, keys));
+  return new Set(rows.map((r) => r.filePath));
+}
+
+/** True while some process holds a live restore lease: its blobs may be in place before its rows are committed. */
+export async function isAnyRestoreRunning(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ userId: jobLeases.userId })
+    .from(jobLeases)
+    .where(and(eq(jobLeases.kind, "restore"), sql`${jobLeases.expiresAt} > now()`))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -36,6 +36,23 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Stores a reset token for the active account with this e-mail, in one statement whether or not it exists, so a
+ * request for an unknown address does the same database work as one for a known address (AUTH-06).
+ */
+export async function setResetTokenByEmail(
+  db: DbOrTx,
+  email: string,
+  values: { tokenHash: string; expires: Date },
+): Promise<Pick<User, "id" | "email"> | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordResetToken: values.tokenHash, passwordResetExpires: values.expires })
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.status, "active")))
+    .returning({ id: users.id, email: users.email });
+  return row;
+}
+
 export async function findUserByResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<User | undefined> {
   const [row] = await db
     .select()

@@ -33,7 +33,7 @@ export function registerAuthRoutes(
 ) {
   const { config, clock, mailer } = deps;
   const db = deps.database.db;
-  const mailCtx = { mailer, publicUrl: config.publicUrl, clock };
+  const mailCtx = { mailer, publicUrl: config.publicUrl, clock, logger: deps.logger };
   const auditCtx = { db, clock };
 
   r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
@@ -47,19 +47,17 @@ export function registerAuthRoutes(
   r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
     const accountKey = `${email}|${ipOf(req)}`;
-    try {
-      await assertNotBlocked(limiters.loginAccountIp, accountKey);
-      await assertNotBlocked(limiters.loginIpDay, ipOf(req));
-    } catch (err) {
-      if (err instanceof AppError && err.status === 429) await audit(auditCtx, req, "login_blocked", { target: email });
-      throw err;
-    }
+    // Refusals inside a block are not audited one by one: the block is recorded once, when it starts (AUTH-03).
+    await assertNotBlocked(limiters.loginAccountIp, accountKey);
+    await assertNotBlocked(limiters.loginIpDay, ipOf(req));
     const result = await auth.authenticateLocal(db, email, password);
     if (!result.ok && result.reason === "suspended") throw new AppError(403, "This account is suspended.");
     if (!result.ok) {
-      await penalize(limiters.loginAccountIp, accountKey);
-      await penalize(limiters.loginIpDay, ipOf(req));
+      const accountBlocked = await penalize(limiters.loginAccountIp, accountKey);
+      const addressBlocked = await penalize(limiters.loginIpDay, ipOf(req));
       await audit(auditCtx, req, "login_failed", { target: email });
+      if (accountBlocked) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit: "account" } });
+      if (addressBlocked) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit: "address" } });
       throw new AppError(401, INVALID_LOGIN);
     }
     await limiters.loginAccountIp.delete(accountKey);
@@ -85,6 +83,7 @@ export function registerAuthRoutes(
       await consume(limiters.passwordReset, ipOf(req));
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
+      await audit(auditCtx, req, "password_reset_requested", { target: email });
       res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
     },
   );
@@ -92,8 +91,8 @@ export function registerAuthRoutes(
   r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipOf(req));
     const { token, password } = resetPasswordSchema.parse(req.body);
-    await auth.resetPassword(db, mailCtx, token, password);
-    await audit(auditCtx, req, "password_reset");
+    const userId = await auth.resetPassword(db, mailCtx, token, password);
+    await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
     res.json({ message: "Your password has been changed. Please sign in." });
   });
 

@@ -3,9 +3,10 @@ import type { User } from "@shared/schema";
 import { runInTransaction, type Db } from "../../db";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import type { Logger } from "pino";
 import type { Mailer } from "../../lib/mail/mailer";
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from "../../lib/mail/templates";
-import { getDummyHash, hashPassword, isCommonPassword, needsRehash, verifyPassword } from "../../lib/passwords";
+import { DUMMY_PASSWORD_HASH, hashPassword, isCommonPassword, needsRehash, verifyPassword } from "../../lib/passwords";
 import { generateToken, hashToken } from "../../lib/tokens";
 import * as q from "./auth.queries";
 
@@ -14,7 +15,7 @@ export const RESET_TOKEN_TTL_MS = HOUR;
 export const VERIFY_TOKEN_TTL_MS = 48 * HOUR;
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
 
-type MailCtx = { mailer: Mailer; publicUrl: string; clock: Clock };
+type MailCtx = { mailer: Mailer; publicUrl: string; clock: Clock; logger?: Logger };
 
 /** Creates a local account (409 when the e-mail is taken) and e-mails a verification link. */
 export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): Promise<User> {
@@ -47,7 +48,7 @@ export type LoginResult = { ok: true; user: User } | { ok: false; reason: "inval
 export async function authenticateLocal(db: Db, email: string, password: string): Promise<LoginResult> {
   const user = await q.findUserByEmail(db, email);
   if (!user || !user.passwordHash) {
-    await verifyPassword(await getDummyHash(), password);
+    await verifyPassword(DUMMY_PASSWORD_HASH, password);
     return { ok: false, reason: "invalid" };
   }
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, reason: "invalid" };
@@ -59,25 +60,28 @@ export async function authenticateLocal(db: Db, email: string, password: string)
   return { ok: true, user };
 }
 
-/** Always succeeds from the caller's view; mails a one-hour, single-use link only when a local account exists. */
+/**
+ * Always succeeds from the caller's view; mails a one-hour, single-use link only when an active account exists.
+ * Known and unknown addresses cost the same on the request path (AUTH-06): one UPDATE either way, and the mail is
+ * handed to the mailer without waiting for the SMTP round trip, which only the known address would pay.
+ */
 export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string): Promise<void> {
-  const user = await q.findUserByEmail(db, email);
-  if (!user || user.status !== "active") {
-    await hashPassword("timing-equaliser-Aa1");
-    return;
-  }
   const token = generateToken();
-  await q.updateUser(db, user.id, {
-    passwordResetToken: hashToken(token),
-    passwordResetExpires: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+  const user = await q.setResetTokenByEmail(db, email, {
+    tokenHash: hashToken(token),
+    expires: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
   });
-  await ctx.mailer.send(resetPasswordMail(user.email, `${ctx.publicUrl}/reset-password/${token}`));
+  if (!user) return;
+  const message = resetPasswordMail(user.email, `${ctx.publicUrl}/reset-password/${token}`);
+  void ctx.mailer.send(message).catch((err: unknown) => {
+    ctx.logger?.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "reset mail not sent");
+  });
 }
 
 export const INVALID_RESET_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
 
-/** Sets a new password from a reset token; the token dies, and every session of the user ends. */
-export async function resetPassword(db: Db, ctx: MailCtx, token: string, password: string): Promise<void> {
+/** Sets a new password from a reset token; the token dies, and every session of the user ends. Answers the user id. */
+export async function resetPassword(db: Db, ctx: MailCtx, token: string, password: string): Promise<number> {
   if (isCommonPassword(password)) {
     throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
   }
@@ -95,6 +99,7 @@ export async function resetPassword(db: Db, ctx: MailCtx, token: string, passwor
   });
   if (!user) throw new AppError(400, INVALID_RESET_MESSAGE);
   await ctx.mailer.send(passwordChangedMail(user.email));
+  return user.id;
 }
 
 /** Marks the e-mail verified; an unknown, expired or used token answers 404 (contract). */

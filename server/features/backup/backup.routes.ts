@@ -3,6 +3,7 @@ import { z } from "zod";
 import { EXPORT_FORMATS } from "@shared/backup-format";
 import type { AppDeps } from "../../deps";
 import { AppError, unauthorized } from "../../lib/app-error";
+import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import { sendBackupExport } from "./export-response";
 import { getExportHistory } from "./export.service";
@@ -51,7 +52,12 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
     const { format } = exportQuery.parse(req.query);
     const user = owner(req);
     const release = await exports.acquire(user.id, EXPORT_RUNNING);
+    // Freed as soon as the last byte is handed to the socket, before anything else this handler still does.
+    res.once("finish", () => void release());
     try {
+      // The owner's whole estate is about to leave the server (LOG-02): recorded before the first byte, so an
+      // export cut short is on record too.
+      await audit({ db: deps.database.db, clock: deps.clock }, req, "export", { target: format });
       await sendBackupExport(res, deps, { user, format });
     } finally {
       await release();

@@ -55,6 +55,12 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 
 const openFds = () => fs.readdirSync("/proc/self/fd").length;
 
+/** Leases are released after the response's last byte, so a finished download may still hold one for a moment. */
+async function leaseRows() {
+  const leases = await t.db.execute(sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`);
+  return leases.rows[0].n as number;
+}
+
 describe("ZIP export streaming", () => {
   it("starts the download before the archive is finished, and records it once complete", async () => {
     const before = (await history()).count;
@@ -96,6 +102,14 @@ describe("ZIP export streaming", () => {
   });
 });
 
+describe("exports one after another", () => {
+  it("serves the next export the moment the previous one's last byte arrived", async () => {
+    for (const format of ["json", "pdf", "json", "zip", "json"] as const) {
+      expect((await exportBackup(account.agent, format)).status).toBe(200);
+    }
+  });
+});
+
 describe("one export per user across server processes", () => {
   it("refuses a second export from another app instance on the same database while the first streams", async () => {
     const other = createApp(t.deps, { pruneSessions: false, spaDir: path.join(t.dataDir, "no-spa") });
@@ -108,12 +122,14 @@ describe("one export per user across server processes", () => {
       req.destroy();
       await until(async () => !(await history()).isRunning);
       expect((await supertest(other.app).get("/api/export/backup?format=json").set("Cookie", cookie)).status).toBe(200);
+      await until(async () => (await leaseRows()) === 0);
     } finally {
       await other.close();
     }
   });
 
   it("does not let a crashed holder's lease block the user once it has run out", async () => {
+    await until(async () => (await leaseRows()) === 0);
     await t.db.execute(
       sql`insert into job_leases (user_id, kind, holder, expires_at)
           values (${account.user.id}, 'export', 'crashed-process', now() - interval '1 second')`,
@@ -121,12 +137,7 @@ describe("one export per user across server processes", () => {
     expect(await history()).toMatchObject({ isRunning: false });
     expect((await exportBackup(account.agent, "json")).status).toBe(200);
     // taken over, then released (the release follows the response's last byte)
-    await until(async () => {
-      const leases = await t.db.execute(
-        sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`,
-      );
-      return leases.rows[0].n === 0;
-    });
+    await until(async () => (await leaseRows()) === 0);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
-import yauzl from "yauzl";
+import type yauzl from "yauzl";
 import { AppError } from "../../lib/app-error";
+import { optionalModule } from "../../lib/optional-module";
 import type { Spool } from "./spool";
 
 /** Limits on a restore archive (UPL-07), all checked from the ZIP directory before one byte is inflated. */
@@ -35,13 +36,16 @@ export type BackupSource = {
 
 const refused = (message: string) => new AppError(400, message);
 
-class SpoolReader extends yauzl.RandomAccessReader {
-  constructor(private readonly spool: Spool) {
-    super();
+/** yauzl loads with the first restore of a ZIP, not at start-up (restores are rare). */
+const loadYauzl = optionalModule<typeof yauzl>("yauzl");
+
+function spoolReader(spool: Spool): yauzl.RandomAccessReader {
+  class SpoolReader extends loadYauzl().RandomAccessReader {
+    override _readStreamForRange(start: number, end: number): Readable {
+      return spool.readRange(start, end);
+    }
   }
-  override _readStreamForRange(start: number, end: number): Readable {
-    return this.spool.readRange(start, end);
-  }
+  return new SpoolReader();
 }
 
 async function readText(stream: Readable, maxBytes: number): Promise<string> {
@@ -77,7 +81,7 @@ function checkEntry(entry: yauzl.Entry): void {
 
 async function openZip(spool: Spool): Promise<yauzl.ZipFile> {
   try {
-    return await yauzl.fromRandomAccessReaderPromise(new SpoolReader(spool), spool.size, {
+    return await loadYauzl().fromRandomAccessReaderPromise(spoolReader(spool), spool.size, {
       lazyEntries: true,
       autoClose: false,
       validateEntrySizes: true,

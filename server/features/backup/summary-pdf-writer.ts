@@ -1,5 +1,4 @@
-import PDFDocument from "pdfkit";
-import { FONT_FILES, PDF_LIMITS, TRUNCATION_NOTE, cleanPdfText } from "../../lib/pdf/pdf-document";
+import { FONT_FILES, PDF_LIMITS, TRUNCATION_NOTE, cleanPdfText, loadPdfKit } from "../../lib/pdf/pdf-document";
 
 /**
  * The estate summary needs tables, which the shared PdfWriter (server/lib/pdf) does not draw, so this writer builds
@@ -149,6 +148,7 @@ export async function renderSummaryPdf(
   opts: { title: string; generatedAt: Date; footer: string },
   draw: (w: SummaryWriter) => void,
 ): Promise<Buffer> {
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

@@ -32,9 +32,14 @@ export async function releaseLeasesOfDeadProcess(db: Db): Promise<void> {
 export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export" | "restore"): UserLocks {
   const { db, logger } = deps;
   const expiry = sql`now() + ${LEASE_MS} * interval '1 millisecond'`;
+  /** Releases of this process still on their way to the database, by user: a job that follows waits for them. */
+  const releasing = new Map<number, Promise<void>>();
 
   return {
     async acquire(userId, message) {
+      // A user who starts the next export the moment the last one's final byte arrives must not be told that one
+      // is still running: its lease release may not have reached the database yet.
+      await releasing.get(userId);
       const holder = randomBytes(16).toString("hex");
       const taken = await db
         .insert(jobLeases)
@@ -73,8 +78,11 @@ export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export"
           } catch (err) {
             // The lease runs out by itself; a failed delete only delays the user's next job by LEASE_MS.
             logger.warn({ err, event: "lease_release_failed", kind }, "lease left to expire");
+          } finally {
+            if (releasing.get(userId) === released) releasing.delete(userId);
           }
         })();
+        releasing.set(userId, released);
         return released;
       };
     },

@@ -15,37 +15,79 @@ const ownerTotal =
     Number,
   );
 
-const ownedNewestFirst = (db: Db) =>
+const pageQuery = preparedPerDb((db) =>
   db
     .select({ row: getTableColumns(beneficiaries), total: ownerTotal })
     .from(beneficiaries)
     .where(eq(beneficiaries.userId, sql.placeholder("userId")))
-    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id));
-const allQuery = preparedPerDb((db) =>
-  ownedNewestFirst(db).offset(sql.placeholder("offset")).prepare("hl_beneficiaries_all"),
-);
-const pageQuery = preparedPerDb((db) =>
-  ownedNewestFirst(db)
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("hl_beneficiaries_page"),
 );
 
+/** Upper case and accented letters → the plain lower-case letter; Ghanaian letters (ɛ, ɔ, ŋ) stay letters of their own. */
+const FOLD_PAIRS: [string, string][] = [
+  ["ÁÀÂÄÃÅáàâäãå", "a"],
+  ["ÉÈÊËéèêë", "e"],
+  ["ÍÌÎÏíìîï", "i"],
+  ["ÓÒÔÖÕóòôöõ", "o"],
+  ["ÚÙÛÜúùûü", "u"],
+  ["Ññ", "n"],
+  ["Çç", "c"],
+  ["Ɛ", "ɛ"],
+  ["Ɔ", "ɔ"],
+  ["Ŋ", "ŋ"],
+];
+const FOLD_FROM = FOLD_PAIRS.map(([from]) => from).join("");
+const FOLD_TO = FOLD_PAIRS.map(([from, to]) => to.repeat([...from].length)).join("");
+
+/** The search box's folding, as the browser does it: accents dropped, lower case. */
+export function foldSearchText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** A LIKE pattern that matches `word` literally anywhere. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * The owner's beneficiaries, newest first (without a limit, all of them), and their total for X-Total-Count: one
- * prepared statement whose rows carry the total; only a page past the end reads the count on its own.
+ * The owner's beneficiaries, newest first, one page, and their total for X-Total-Count. Without a search: one
+ * prepared statement whose rows carry the total from owner_counts (only a page past the end reads it on its own).
+ * With `q`: every word must appear in the folded name, e-mail or relationship; the total is the matches' count,
+ * carried on each row by a window count.
  */
 export async function listBeneficiariesPrepared(
   db: Db,
-  p: { userId: number; limit?: number; offset: number },
+  p: { userId: number; limit: number; offset: number; q?: string },
 ): Promise<{ rows: Beneficiary[]; total: number }> {
-  const result =
-    p.limit === undefined
-      ? await allQuery(db).execute({ userId: p.userId, offset: p.offset })
-      : await pageQuery(db).execute({ userId: p.userId, limit: p.limit, offset: p.offset });
+  if (p.q) return searchBeneficiaries(db, { ...p, q: p.q });
+  const result = await pageQuery(db).execute({ userId: p.userId, limit: p.limit, offset: p.offset });
   const rows = result.map((r) => r.row);
   if (result.length > 0) return { rows, total: result[0].total };
   return { rows, total: p.offset === 0 ? 0 : ((await ownerCountsOf(db, p.userId))?.beneficiaries ?? 0) };
+}
+
+async function searchBeneficiaries(
+  db: Db,
+  p: { userId: number; limit: number; offset: number; q: string },
+): Promise<{ rows: Beneficiary[]; total: number }> {
+  const words = foldSearchText(p.q).split(/\s+/).filter(Boolean).slice(0, 10);
+  const haystack = sql`lower(translate(concat_ws(' ', ${beneficiaries.firstName}, ${beneficiaries.lastName}, ${beneficiaries.email}, ${beneficiaries.relationship}), ${FOLD_FROM}, ${FOLD_TO}))`;
+  const where = and(
+    eq(beneficiaries.userId, p.userId),
+    ...words.map((word) => sql`${haystack} like ${containing(word)}`),
+  );
+  const result = await db
+    .select({ row: getTableColumns(beneficiaries), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(beneficiaries)
+    .where(where)
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id))
+    .limit(p.limit)
+    .offset(p.offset);
+  if (result.length > 0) return { rows: result.map((r) => r.row), total: result[0].total };
+  if (p.offset === 0) return { rows: [], total: 0 };
+  const [{ n }] = await db.select({ n: count() }).from(beneficiaries).where(where);
+  return { rows: [], total: n };
 }
 
 export async function countBeneficiaries(db: DbOrTx, userId: number): Promise<number> {

@@ -106,9 +106,64 @@ describe("GET /api/beneficiaries", () => {
     const page = await a.agent.get("/api/beneficiaries?limit=2&offset=1");
     expect(page.headers["x-total-count"]).toBe("4");
     expect(page.body.map((x: { firstName: string }) => x.firstName)).toEqual(["Abena3", "Abena2"]);
-    for (const bad of ["limit=0", "limit=abc", "offset=-1", "limit=1&limit=2"]) {
+    for (const bad of ["limit=0", "limit=abc", "limit=201", "offset=-1", "limit=1&limit=2", `q=${"x".repeat(201)}`]) {
       expect((await a.agent.get(`/api/beneficiaries?${bad}`)).status).toBe(400);
     }
+  });
+
+  it("answers one page of 50 when no limit is given, however long the list, with the whole count", async () => {
+    const a = await t.signUp();
+    await t.db.insert(beneficiaries).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: a.user.id,
+        ...person(i),
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
+    );
+    const first = await a.agent.get("/api/beneficiaries");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-total-count"]).toBe("60");
+    expect(first.body).toHaveLength(50);
+    expect(first.body[0].firstName).toBe("Abena59");
+    const rest = await a.agent.get("/api/beneficiaries?offset=50");
+    expect(rest.body.map((x: { firstName: string }) => x.firstName)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Abena${9 - i}`),
+    );
+    const most = await a.agent.get("/api/beneficiaries?limit=200");
+    expect(most.body).toHaveLength(60);
+  });
+
+  it("searches on the server: every word in the name, e-mail or relationship, accents folded, literally", async () => {
+    const a = await t.signUp();
+    const b = await t.signUp();
+    const add = (userId: number, firstName: string, lastName: string, email: string, relationship: string) =>
+      t.db.insert(beneficiaries).values({ userId, firstName, lastName, email, relationship }).returning();
+    const [kwame] = await add(a.user.id, "Kwame", "Ɔsɛi", "kwame@example.com", "sibling");
+    const [ama] = await add(a.user.id, "Ama", "Mensah", "ama.m@example.org", "spouse");
+    const [jose] = await add(a.user.id, "José", "Núñez", "jose_100%@example.net", "friend");
+    await add(b.user.id, "Ama", "Mensah", "other.ama@example.org", "spouse");
+    const ids = async (q: string) => {
+      const res = await a.agent.get("/api/beneficiaries").query({ q });
+      expect(res.status).toBe(200);
+      expect(res.headers["x-total-count"]).toBe(String(res.body.length));
+      return res.body.map((x: { id: number }) => x.id).sort();
+    };
+    expect(await ids("MENSAH")).toEqual([ama.id]);
+    expect(await ids("example.net")).toEqual([jose.id]);
+    expect(await ids("spouse")).toEqual([ama.id]);
+    expect(await ids("kwame sibling")).toEqual([kwame.id]);
+    expect(await ids("kwame spouse")).toEqual([]);
+    expect(await ids("jose nunez")).toEqual([jose.id]);
+    expect(await ids("JOSÉ NÚÑEZ")).toEqual([jose.id]);
+    expect(await ids("ƆSƐI")).toEqual([kwame.id]);
+    expect(await ids("osei")).toEqual([]);
+    expect(await ids("100%")).toEqual([jose.id]);
+    expect(await ids("_")).toEqual([jose.id]);
+    expect(await ids("%")).toEqual([jose.id]);
+    expect(await ids("   ")).toEqual([ama.id, jose.id, kwame.id].sort());
+    const paged = await a.agent.get("/api/beneficiaries").query({ q: "example", limit: 2, offset: 2 });
+    expect(paged.headers["x-total-count"]).toBe("3");
+    expect(paged.body).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { Request } from "express";
-import { z } from "zod";
-import { createBeneficiarySchema, updateBeneficiarySchema } from "@shared/validators/beneficiaries";
+import {
+  beneficiaryListQuery,
+  createBeneficiarySchema,
+  updateBeneficiarySchema,
+} from "@shared/validators/beneficiaries";
 import { idParam } from "@shared/validators/common";
 import type { Limiters } from "../../auth/rate-limits";
 import type { AppDeps } from "../../deps";
@@ -9,12 +12,6 @@ import type { RouteTable } from "../../lib/route-registry";
 import { presentBeneficiary } from "./beneficiaries.presenter";
 import * as svc from "./beneficiaries.service";
 import { registerVerificationRoutes } from "./verification.routes";
-
-/** Without ?limit the whole list comes back (the spec's screens read it whole); with it, one page. */
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-});
 
 function owner(req: Request) {
   if (!req.user) throw unauthorized();
@@ -38,7 +35,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
   };
 
   r.add({ method: "get", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
-    const page = listQuery.parse(req.query);
+    const page = beneficiaryListQuery.parse(req.query);
     const { rows, total } = await svc.listBeneficiaries(db, { userId: owner(req).id, ...page });
     res.setHeader("X-Total-Count", String(total));
     res.json(rows.map(presentBeneficiary));

@@ -58,7 +58,7 @@ async function sendVerificationMail(
  * The owner's beneficiaries, newest first, with the total for X-Total-Count from owner_counts (kept by triggers), in
  * one prepared statement.
  */
-export async function listBeneficiaries(db: Db, p: { userId: number; limit?: number; offset: number }) {
+export async function listBeneficiaries(db: Db, p: { userId: number; limit: number; offset: number; q?: string }) {
   return q.listBeneficiariesPrepared(db, p);
 }
 

@@ -3,13 +3,14 @@ import type { User } from "@shared/schema";
 import { paginationQuery } from "@shared/validators/common";
 import { purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
 import type { AppDeps } from "../../deps";
-import { unauthorized } from "../../lib/app-error";
+import { AppError, unauthorized } from "../../lib/app-error";
+import { audit } from "../../lib/audit";
 import { createPayments, type Payments } from "../../lib/payments";
 import type { RouteTable } from "../../lib/route-registry";
 import { presentBillingItem, presentChange, presentUsage } from "./billing.presenter";
 import { cancelSubscription, getUsage, listBillingHistory, type BillingCtx } from "./billing.service";
 import { changePlan, purchaseStorage } from "./plan-change.service";
-import { handleStripeWebhook } from "./webhook.service";
+import { handleStripeWebhook, INVALID_SIGNATURE_MESSAGE } from "./webhook.service";
 
 /** app.ts lets this exact path skip the JSON parser: the signature is checked over the raw bytes. */
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
@@ -70,7 +71,14 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
       const rawBody: unknown = req.body;
       // Anything but the untouched bytes (another content type, a body some parser already read) cannot be verified.
       const bytes = Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0);
-      const outcome = await handleStripeWebhook(ctx, { rawBody: bytes, signature: req.get("stripe-signature") });
+      const outcome = await handleStripeWebhook(ctx, { rawBody: bytes, signature: req.get("stripe-signature") }).catch(
+        async (err: unknown) => {
+          if (err instanceof AppError && err.message === INVALID_SIGNATURE_MESSAGE) {
+            await audit(ctx, req, "webhook_signature_failed", { target: "stripe" });
+          }
+          throw err;
+        },
+      );
       res.json({ received: true, outcome });
     },
   );

@@ -63,6 +63,9 @@ async function applyEvent(
   return { ...result, notify: user, outcome: "applied" };
 }
 
+/** The 400 answer to a webhook whose signature does not verify; the route audits it (LOG-02). */
+export const INVALID_SIGNATURE_MESSAGE = "Invalid Stripe signature.";
+
 /**
  * POST /api/webhooks/stripe. Verifies the signature over the raw body (400 and no change otherwise), re-reads the
  * subscription from Stripe (events arrive out of order), then records the event id and applies its effect in ONE
@@ -81,7 +84,7 @@ export async function handleStripeWebhook(
   } catch (err) {
     if (!(err instanceof WebhookSignatureError)) throw err;
     ctx.logger.warn({ event: "stripe_webhook_signature_failed", reason: err.message }, "Stripe webhook refused");
-    throw new AppError(400, "Invalid Stripe signature.");
+    throw new AppError(400, INVALID_SIGNATURE_MESSAGE);
   }
 
   const wantsSnapshot = SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId !== null;

@@ -1,8 +1,14 @@
 import path from "node:path";
 import type { Response } from "express";
-import PDFDocument from "pdfkit";
 import { stripInvisible } from "@shared/validators/common";
 import { fromRoot } from "../app-root";
+import { optionalModule } from "../optional-module";
+
+/**
+ * pdfkit (with fontkit and its Unicode tables, ~25 MB of memory) loads with the first PDF, not at start-up: most
+ * processes never draw one, and an idle server should stay small.
+ */
+export const loadPdfKit = optionalModule<typeof import("pdfkit")>("pdfkit");
 
 const FONT_DIR = fromRoot("server/assets/fonts");
 /**
@@ -170,6 +176,7 @@ function addFooters(doc: PDFKit.PDFDocument, footer: string) {
 
 /** Builds a whole document in memory (bounded by PDF_LIMITS) and answers it as a readable pdfkit document. */
 export function buildPdf(opts: PdfOptions, draw: (w: PdfWriter) => void): PDFKit.PDFDocument {
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

@@ -1,65 +1,56 @@
-import { Link } from "wouter";
-import { ChevronDown, CreditCard, LogOut, Sparkles } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { ChevronDown } from "lucide-react";
 import type { PublicUser } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { paths } from "@/config/paths";
-import { useAuth } from "@/lib/auth";
+
+const loadDropdown = () => import("@/components/layouts/user-menu-dropdown");
+const UserMenuDropdown = lazy(async () => ({ default: (await loadDropdown()).UserMenuDropdown }));
 
 function initialsOf(user: PublicUser): string {
   const letters = `${user.firstName?.[0] ?? ""}${user.lastName?.[0] ?? ""}`;
   return (letters || user.email[0] || "?").toUpperCase();
 }
 
-/** Spec 000 §2 user menu: Upgrade Plan, Manage Subscription, Sign Out. */
-export function UserMenu({ user }: { user: PublicUser }) {
-  const { logoutMutation } = useAuth();
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+/** What the menu's button shows: the user's initials and a chevron, named "Account menu" for screen readers. */
+export function UserMenuFace({ user }: { user: PublicUser }) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-1 px-2">
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {initialsOf(user)}
-          </span>
-          <span className="sr-only">Account menu</span>
-          <ChevronDown aria-hidden="true" className="text-muted-foreground" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
-        <DropdownMenuLabel>
-          {fullName ? <span className="block font-semibold">{fullName}</span> : null}
-          <span className="block truncate text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={paths.pricingTiers}>
-            <Sparkles aria-hidden="true" />
-            Upgrade Plan
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link href={paths.pricing}>
-            <CreditCard aria-hidden="true" />
-            Manage Subscription
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => logoutMutation.mutate()}>
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+      >
+        {initialsOf(user)}
+      </span>
+      <span className="sr-only">Account menu</span>
+      <ChevronDown aria-hidden="true" className="text-muted-foreground" />
+    </>
+  );
+}
+
+/**
+ * The account menu in the top bar. Its dropdown (and the positioning library behind it) loads when the button is
+ * first pointed at, focused or pressed, not with every signed-in page: until then the same button stands in, and
+ * pressing it opens the menu as soon as it has loaded.
+ */
+export function UserMenu({ user }: { user: PublicUser }) {
+  const [isWanted, setIsWanted] = useState(false);
+  const face = (
+    <Button
+      variant="ghost"
+      className="gap-1 px-2"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setIsWanted(true)}
+    >
+      <UserMenuFace user={user} />
+    </Button>
+  );
+  if (!isWanted) return face;
+  return (
+    <Suspense fallback={face}>
+      <UserMenuDropdown user={user} defaultOpen />
+    </Suspense>
   );
 }

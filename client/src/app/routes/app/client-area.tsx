@@ -3,17 +3,19 @@ import { Route, Switch } from "wouter";
 import { ClientLayout } from "@/components/layouts/client-layout";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { lazyPage as page } from "@/lib/lazy-page";
+import { ClientPages } from "@/app/lazy-pages";
 
-const DashboardPage = page(() => import("./dashboard-page"), "DashboardPage");
-const AssetsPage = page(() => import("./assets-page"), "AssetsPage");
-const OnlineAccountsPage = page(() => import("./online-accounts-page"), "OnlineAccountsPage");
-const BeneficiariesPage = page(() => import("./beneficiaries-page"), "BeneficiariesPage");
-const DigitalWillPage = page(() => import("./digital-will-page"), "DigitalWillPage");
-const TimeTriggersPage = page(() => import("./time-triggers-page"), "TimeTriggersPage");
-const BackupExportPage = page(() => import("./backup-export-page"), "BackupExportPage");
-const DeathVerificationPage = page(() => import("./death-verification-page"), "DeathVerificationPage");
-const NotFoundPage = page(() => import("../not-found-page"), "NotFoundPage");
+const {
+  Dashboard: DashboardPage,
+  Assets: AssetsPage,
+  OnlineAccounts: OnlineAccountsPage,
+  Beneficiaries: BeneficiariesPage,
+  DigitalWill: DigitalWillPage,
+  TimeTriggers: TimeTriggersPage,
+  BackupExport: BackupExportPage,
+  DeathVerification: DeathVerificationPage,
+  NotFound: NotFoundPage,
+} = ClientPages;
 
 /** The client's screens inside one persistent top navigation (spec 000 §2, Client row). */
 export function ClientArea() {

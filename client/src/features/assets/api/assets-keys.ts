@@ -12,7 +12,6 @@ export const assetKeys = {
   typedList: (kind: TypedAssetKind) => [ASSET_KINDS[kind].apiPath] as const,
   index: () => ["/api/asset-index"] as const,
   indexPage: (filters: AssetIndexFilters) => ["/api/asset-index", filters] as const,
-  beneficiaries: () => ["/api/beneficiaries"] as const,
   dashboardStats: () => ["/api/dashboard/stats"] as const,
   user: () => USER_QUERY_KEY,
 };

@@ -1,18 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AssetIndexItem } from "@shared/api-types";
-import { apiRequest } from "@/lib/api-client";
+import { fetchListPage, type ListPage } from "@/lib/list-pages";
 import { assetKeys, type AssetIndexFilters } from "@/features/assets/api/assets-keys";
 
-export type AssetIndexPage = { items: AssetIndexItem[]; total: number };
+export type AssetIndexPage = ListPage<AssetIndexItem>;
 
-async function fetchAssetIndex(filters: AssetIndexFilters): Promise<AssetIndexPage> {
-  const params = new URLSearchParams({ limit: String(filters.limit), offset: String(filters.offset) });
-  if (filters.q) params.set("q", filters.q);
-  if (filters.kind) params.set("kind", filters.kind);
-  const res = await apiRequest("GET", `/api/asset-index?${params.toString()}`);
-  const items = (await res.json()) as AssetIndexItem[];
-  const total = Number(res.headers.get("X-Total-Count"));
-  return { items, total: res.headers.has("X-Total-Count") && Number.isFinite(total) ? total : items.length };
+function fetchAssetIndex(filters: AssetIndexFilters): Promise<AssetIndexPage> {
+  return fetchListPage<AssetIndexItem>("/api/asset-index", filters, { kind: filters.kind });
 }
 
 /** GET /api/asset-index: every asset of every kind, newest first; the previous page stays shown while the next loads. */

@@ -8,11 +8,11 @@ import { FormError } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { parseApiError } from "@/lib/api-client";
 import { useAssetIndex } from "@/features/assets/api/get-asset-index";
-import { useDebouncedValue } from "@/features/assets/hooks/use-debounced-value";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { AllAssetsToolbar } from "@/features/assets/components/all-assets-toolbar";
 import { AssetTable } from "@/features/assets/components/asset-table";
 import { AssetsEmptyState } from "@/features/assets/components/assets-empty-state";
-import { AssetsPagination } from "@/features/assets/components/assets-pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { DeleteAssetDialog } from "@/features/assets/components/delete-asset-dialog";
 import { TypedAssetDialog } from "@/features/assets/components/typed-asset-dialog";
 
@@ -88,7 +88,8 @@ export function AllAssetsTab({ onUpload, onAdd }: AllAssetsTabProps) {
           onEdit={setEditing}
           onDelete={setDeleting}
         />
-        <AssetsPagination
+        <Pagination
+          label="Asset pages"
           offset={offset}
           shown={index.data.items.length}
           total={index.data.total}

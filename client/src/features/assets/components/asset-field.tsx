@@ -4,7 +4,7 @@ import { FormField, TextField, fieldAria } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import type { AssetFieldConfig } from "@/features/assets/lib/asset-form-config";
 import type { AssetFormValues, AssetPayload } from "@/features/assets/lib/form-values";
-import { BeneficiarySelect } from "@/features/assets/components/beneficiary-select";
+import { BeneficiarySelect } from "@/components/beneficiary-select";
 import { SecretField } from "@/components/ui/secret-field";
 import { SelectField } from "@/components/ui/select-field";
 

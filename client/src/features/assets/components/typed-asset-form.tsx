@@ -4,8 +4,7 @@ import type { z } from "zod";
 import type { TypedAssetDto } from "@shared/api-types";
 import type { TypedAssetKind } from "@shared/asset-types";
 import { createTypedAssetSchemas } from "@shared/validators/assets";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { parseApiError } from "@/lib/api-client";
 import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
 import {
@@ -64,14 +63,13 @@ export function TypedAssetForm({ kind, asset, onSubmit, onCancel }: TypedAssetFo
             <AssetField key={field.name} field={field} form={form} />
           ))}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit">
-            {isSubmitting ? (isEditing ? "Updating..." : "Adding...") : isEditing ? "Save Changes" : "Add Asset"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          onCancel={onCancel}
+          isSubmitting={isSubmitting}
+          isEditing={isEditing}
+          addLabel="Add Asset"
+          editLabel="Save Changes"
+        />
       </fieldset>
     </form>
   );

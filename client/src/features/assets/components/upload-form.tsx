@@ -12,7 +12,7 @@ import { toast } from "@/hooks/use-toast";
 import { parseApiError } from "@/lib/api-client";
 import { useUploadAssets } from "@/features/assets/api/upload-assets";
 import { checkFiles } from "@/features/assets/lib/check-files";
-import { BeneficiarySelect } from "@/features/assets/components/beneficiary-select";
+import { BeneficiarySelect } from "@/components/beneficiary-select";
 import { FilePicker } from "@/features/assets/components/file-picker";
 import { SelectField } from "@/components/ui/select-field";
 import { UploadFileList, type UploadItem } from "@/features/assets/components/upload-file-list";

@@ -7,6 +7,7 @@ import { loginSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
+import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useAuth } from "@/lib/auth";
 import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
 
@@ -20,6 +21,9 @@ type LoginFormProps = {
 /** Email and password sign-in; failures are announced by the auth mutation's notice. */
 export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormProps) {
   const { loginMutation } = useAuth();
+  // on the page rendered ahead of time, a submission before the app has started would be the browser's own (a GET
+  // with the password in the address): the button, and so Enter, wait for the app
+  const isHydrated = useIsHydrated();
   const {
     register,
     handleSubmit,
@@ -67,7 +71,7 @@ export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormPro
             </Link>
           ) : null}
         </div>
-        <Button type="submit" size="lg" className="w-full">
+        <Button type="submit" size="lg" className="w-full" disabled={!isHydrated}>
           {isSubmitting ? "Signing in..." : "Sign In"}
         </Button>
       </fieldset>

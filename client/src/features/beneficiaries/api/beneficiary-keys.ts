@@ -1,7 +1,9 @@
-/** Query keys for beneficiaries; the segments join into the API path the default query function reads. */
+import type { PageParams } from "@/lib/list-pages";
+
+/** Query keys for beneficiaries; every key starts with the API path, so one prefix invalidates every page. */
 export const beneficiaryKeys = {
   all: ["/api/beneficiaries"] as const,
-  list: () => [...beneficiaryKeys.all] as const,
+  page: (params: PageParams) => [...beneficiaryKeys.all, "page", params] as const,
   verification: (token: string) => ["/api/beneficiary-verification", encodeURIComponent(token)] as const,
 };
 

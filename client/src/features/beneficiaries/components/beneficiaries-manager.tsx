@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Search, UserPlus } from "lucide-react";
 import type { BeneficiaryDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { useBeneficiaries } from "@/features/beneficiaries/api/get-beneficiaries";
+import { Pagination } from "@/components/ui/pagination";
+import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { useBeneficiaryPage } from "@/features/beneficiaries/api/get-beneficiaries";
 import { BeneficiariesEmptyState } from "@/features/beneficiaries/components/beneficiaries-empty-state";
 import { BeneficiariesTable } from "@/features/beneficiaries/components/beneficiaries-table";
 import { BeneficiaryFormDialog } from "@/features/beneficiaries/components/beneficiary-form-dialog";
@@ -16,35 +18,66 @@ import { filterBeneficiaries } from "@/features/beneficiaries/lib/filter-benefic
 
 type FormState = { open: false } | { open: true; beneficiary?: BeneficiaryDto };
 
-/** The Beneficiaries screen's body: search, add, the table in its four states, and the dialogs. */
+/** Rows per page: the list is read a page at a time, however many beneficiaries there are. */
+export const PAGE_SIZE = 50;
+
+/**
+ * The Beneficiaries screen's body: search, add, the table in its four states, and the dialogs. A list that fits one
+ * page is searched as you type in the browser (accents folded); a longer one is searched and paged by the server.
+ */
 export function BeneficiariesManager() {
-  const { data: beneficiaries, isPending, error, refetch } = useBeneficiaries();
   const [query, setQuery] = useState("");
+  const [offset, setOffset] = useState(0);
+  const q = useDebouncedValue(query.trim(), 250);
+  const first = useBeneficiaryPage({ limit: PAGE_SIZE, offset: 0 });
+  const onePage = first.data !== undefined && first.data.total <= PAGE_SIZE;
+  const paged = useBeneficiaryPage({ limit: PAGE_SIZE, offset, q: q || undefined }, { enabled: !onePage });
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<BeneficiaryDto | null>(null);
   const { send, resendingId } = useResendWithNotice();
+  const current = onePage ? first : paged;
+  const page = current.data;
+  const pastTheEnd = !onePage && !!page && !paged.isPlaceholderData && page.items.length === 0 && offset > 0;
+  useEffect(() => {
+    if (pastTheEnd) setOffset((at) => Math.max(0, at - PAGE_SIZE));
+  }, [pastTheEnd]);
   const openAdd = () => setForm({ open: true });
 
   let body: ReactNode;
-  if (isPending) body = <Spinner label="Loading beneficiaries..." showLabel className="py-10" />;
-  else if (error) body = <QueryError what="your beneficiaries" error={error} onRetry={() => void refetch()} />;
-  else if (beneficiaries.length === 0) body = <BeneficiariesEmptyState onAdd={openAdd} />;
+  if (current.error) {
+    body = <QueryError what="your beneficiaries" error={current.error} onRetry={() => void current.refetch()} />;
+  } else if (!page || pastTheEnd) body = <Spinner label="Loading beneficiaries..." showLabel className="py-10" />;
+  else if (page.total === 0 && (onePage || !q)) body = <BeneficiariesEmptyState onAdd={openAdd} />;
   else {
-    const shown = filterBeneficiaries(beneficiaries, query);
+    const shown = onePage ? filterBeneficiaries(page.items, query) : page.items;
     body =
       shown.length === 0 ? (
         <p role="status" className="rounded-lg border border-border bg-card px-4 py-8 text-center text-sm">
           No beneficiary matches “{query.trim()}”.
         </p>
       ) : (
-        <BeneficiariesTable
-          beneficiaries={shown}
-          caption="Your beneficiaries"
-          onEdit={(beneficiary) => setForm({ open: true, beneficiary })}
-          onResend={send}
-          onDelete={setToDelete}
-          resendingId={resendingId}
-        />
+        <>
+          <div className={!onePage && paged.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+            <BeneficiariesTable
+              beneficiaries={shown}
+              caption="Your beneficiaries"
+              onEdit={(beneficiary) => setForm({ open: true, beneficiary })}
+              onResend={send}
+              onDelete={setToDelete}
+              resendingId={resendingId}
+            />
+          </div>
+          {!onePage && (
+            <Pagination
+              label="Beneficiary pages"
+              offset={offset}
+              shown={shown.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              onOffsetChange={setOffset}
+            />
+          )}
+        </>
       );
   }
 
@@ -64,7 +97,10 @@ export function BeneficiariesManager() {
               placeholder="Name, e-mail or relationship"
               className="pl-9"
               value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setOffset(0);
+              }}
             />
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { RELATIONSHIPS } from "@shared/schema/beneficiaries";
+import { RELATIONSHIPS } from "@shared/relationships";
 import type { CreateBeneficiaryInput } from "@shared/validators/beneficiaries";
 
 export type Relationship = CreateBeneficiaryInput["relationship"];

@@ -7,7 +7,6 @@ const LIST_PATH = ASSET_KINDS.online_accounts.apiPath;
 export const onlineAccountKeys = {
   all: () => [LIST_PATH] as const,
   list: () => [LIST_PATH] as const,
-  beneficiaries: () => ["/api/beneficiaries"] as const,
   /**
    * Reads owned elsewhere that an account write changes: the Assets screen's unified index, the dashboard counters
    * and the signed-in user. Prefix keys, matching their owners' key factories.

@@ -2,8 +2,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { ASSET_KINDS, humanize } from "@shared/asset-types";
 import { PRIORITIES } from "@shared/validators/common";
-import { Button } from "@/components/ui/button";
-import { DialogFooter } from "@/components/ui/dialog";
+import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { FormField, TextField, fieldAria } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { parseApiError } from "@/lib/api-client";
@@ -17,7 +16,7 @@ import {
 } from "@/features/online-accounts/lib/account-form-values";
 import { RequiredLabel } from "@/features/online-accounts/components/required-label";
 import { accountResolver } from "@/features/online-accounts/lib/account-resolver";
-import { BeneficiarySelect } from "@/features/online-accounts/components/beneficiary-select";
+import { BeneficiarySelect } from "@/components/beneficiary-select";
 import { SecretField } from "@/components/ui/secret-field";
 import { SelectField } from "@/components/ui/select-field";
 
@@ -114,6 +113,7 @@ export function OnlineAccountForm({ account, onSubmit, onCancel }: OnlineAccount
             render={({ field: { value, ...rest } }) => (
               <BeneficiarySelect
                 {...rest}
+                subject="this account"
                 value={value == null ? "" : String(value)}
                 error={errors.assignedToBeneficiary?.message}
               />
@@ -136,14 +136,13 @@ export function OnlineAccountForm({ account, onSubmit, onCancel }: OnlineAccount
             </FormField>
           ))}
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit">
-            {isSubmitting ? (isEditing ? "Updating..." : "Adding...") : isEditing ? "Update Account" : "Add Account"}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter
+          onCancel={onCancel}
+          isSubmitting={isSubmitting}
+          isEditing={isEditing}
+          addLabel="Add Account"
+          editLabel="Update Account"
+        />
       </fieldset>
     </form>
   );

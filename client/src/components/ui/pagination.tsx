@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-type AssetsPaginationProps = {
+type PaginationProps = {
+  /** Names the landmark, e.g. "Asset pages". */
+  label: string;
   offset: number;
   shown: number;
   total: number;
@@ -10,11 +12,11 @@ type AssetsPaginationProps = {
 };
 
 /** "Showing x–y of N" from X-Total-Count, with Previous and Next. */
-export function AssetsPagination({ offset, shown, total, pageSize, onOffsetChange }: AssetsPaginationProps) {
+export function Pagination({ label, offset, shown, total, pageSize, onOffsetChange }: PaginationProps) {
   const from = shown === 0 ? 0 : offset + 1;
   const to = offset + shown;
   return (
-    <nav aria-label="Asset pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+    <nav aria-label={label} className="flex flex-col items-center justify-between gap-3 sm:flex-row">
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Showing {from}–{to} of {total}
       </p>
