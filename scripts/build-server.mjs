@@ -6,8 +6,13 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 await build({
-  entryPoints: [path.join(root, "server/index.ts")],
-  outfile: path.join(root, "dist/server/index.mjs"),
+  // The embedded database's own process (server/db/pglite-process.ts) is a second entry beside the server.
+  entryPoints: {
+    index: path.join(root, "server/index.ts"),
+    "pglite-process": path.join(root, "server/db/pglite-process.ts"),
+  },
+  outdir: path.join(root, "dist/server"),
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -27,8 +27,8 @@ if (builtAt < changedAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const serverBundle = path.join(root, "dist/server/index.mjs");
-const serverBuiltAt = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0;
+const serverBundles = ["index.mjs", "pglite-process.mjs"].map((name) => path.join(root, "dist/server", name));
+const serverBuiltAt = Math.min(...serverBundles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 const serverChangedAt = Math.max(
   ...[path.join(root, "server"), path.join(root, "shared")].map(newestMtime),
   fs.statSync(path.join(root, "tsconfig.json")).mtimeMs,

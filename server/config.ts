@@ -13,6 +13,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  /** Without DATABASE_URL: PGlite in a supervised process of its own (default), or inside the server process. */
+  EMBEDDED_DATABASE: z.enum(["process", "inline"]).default("process"),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** One secret, or "new,old" while rotating: each of them at least 32 characters. */
   SESSION_SECRET: optionalString.pipe(
@@ -73,6 +75,7 @@ export type AppConfig = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  embeddedDatabase: "process" | "inline";
   publicUrl: string;
   publicOrigin: string;
   isSecure: boolean;
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     isSecure: publicUrl.startsWith("https://"),

@@ -1,12 +1,21 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Duplex } from "node:stream";
+import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "pino";
 import { PGliteBridge } from "./pglite-stream";
 
 /** How the app reaches PostgreSQL: plain `pg` connection settings, whatever the engine behind them. */
 export type DatabaseEngine = {
   kind: "embedded" | "server";
-  connection: { connectionString: string } | { stream: () => Duplex; user: string; database: string };
+  connection:
+    | { connectionString: string }
+    | { stream: () => Duplex; user: string; database: string }
+    | { host: string; port: number; user: string; database: string };
   /** Stops accepting connections (embedded: ends the live ones too) without closing the data. */
   pause(): Promise<void>;
   /** Starts accepting connections again after `pause`. */
@@ -38,6 +47,125 @@ export async function startEmbeddedEngine(dataDir: string | undefined): Promise<
     async close() {
       bridge.pause();
       await db.close();
+    },
+  };
+}
+
+/** How long a restarted database process waits before its next try, doubling up to the maximum. */
+const RESTART_DELAY_MS = { first: 500, max: 30_000 };
+const CLOSE_GRACE_MS = 15_000;
+
+/**
+ * Embedded PostgreSQL in a process of its own (server/db/pglite-process.ts): PGlite on `dataDir`, reached by plain
+ * `pg` over a unix socket in a private 0700 directory. The app server keeps none of PGlite's memory and none of its
+ * query time on its event loop. The process is supervised: if it dies, requests answer 503 (the socket refuses) and
+ * it is started again after a back-off; if the app server dies, it closes the data and exits.
+ */
+export async function startEmbeddedProcess(dataDir: string, logger?: Logger): Promise<DatabaseEngine> {
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), "heirloom-db-")); // 0700: only this user may connect
+  const port = 5432;
+  const socketPath = path.join(socketDir, `.s.PGSQL.${port}`);
+  const fromSources = import.meta.url.endsWith(".ts");
+  const entry = new URL(fromSources ? "./pglite-process.ts" : "./pglite-process.mjs", import.meta.url);
+  const execArgv = fromSources ? ["--import", "tsx"] : ["--enable-source-maps"];
+
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let restartDelay = RESTART_DELAY_MS.first;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  /** Waits for the child's `type` message (the IPC channel keeps this process alive only while something waits). */
+  async function reply(proc: ChildProcess, type: string): Promise<void> {
+    proc.channel?.ref();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onMessage = (m: { type?: string; message?: string }) => {
+          if (m.type === type) {
+            done();
+            resolve();
+          } else if (m.type === "failed") {
+            done();
+            reject(new Error(`Embedded database failed to start: ${m.message}`));
+          }
+        };
+        const onExit = (code: number | null) => {
+          done();
+          reject(new Error(`Embedded database process exited (code ${code}) before "${type}"`));
+        };
+        const done = () => {
+          proc.off("message", onMessage);
+          proc.off("exit", onExit);
+        };
+        proc.on("message", onMessage);
+        proc.once("exit", onExit);
+      });
+    } finally {
+      proc.channel?.unref();
+    }
+  }
+
+  async function spawn(): Promise<void> {
+    const proc = fork(fileURLToPath(entry), [dataDir, socketPath], {
+      execArgv,
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    proc.unref();
+    child = proc;
+    await reply(proc, "ready");
+    restartDelay = RESTART_DELAY_MS.first;
+    proc.once("exit", (code, signal) => {
+      if (child === proc) child = undefined;
+      if (stopping) return;
+      logger?.error({ event: "database_process_exit", code, signal }, "embedded database process died; restarting");
+      scheduleRestart();
+    });
+  }
+
+  function scheduleRestart(): void {
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (stopping) return;
+      spawn().then(
+        () => logger?.info({ event: "database_process_restarted" }, "embedded database process running again"),
+        (err: unknown) => {
+          logger?.error({ err, event: "database_process_restart_failed" }, "embedded database did not restart");
+          restartDelay = Math.min(restartDelay * 2, RESTART_DELAY_MS.max);
+          scheduleRestart();
+        },
+      );
+    }, restartDelay);
+    restartTimer.unref();
+  }
+
+  await spawn();
+
+  async function command(type: "pause" | "resume", answer: string): Promise<void> {
+    const proc = child;
+    if (!proc?.connected) return;
+    const answered = reply(proc, answer);
+    proc.send({ type });
+    await answered;
+  }
+
+  return {
+    kind: "embedded",
+    connection: { host: socketDir, port, user: "postgres", database: "postgres" },
+    pause: () => command("pause", "paused"),
+    resume: () => command("resume", "resumed"),
+    async close() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      const proc = child;
+      if (proc && proc.exitCode === null && proc.signalCode === null) {
+        proc.channel?.ref();
+        const exited = once(proc, "exit");
+        if (proc.connected) proc.send({ type: "close" });
+        else proc.kill("SIGTERM");
+        const timer = setTimeout(() => proc.kill("SIGKILL"), CLOSE_GRACE_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }

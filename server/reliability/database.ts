@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { lockDataDir } from "../db/data-dir-lock";
 
 /**
  * The database the spawned servers use, read directly by the tests: a scratch database on TEST_DATABASE_URL's
@@ -23,11 +24,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       engine: "embedded",
       url: undefined,
       async query<T extends object>(dataDir: string, text: string, params: unknown[] = []) {
-        const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+        // A killed server's database process may still be closing the files: wait for it to let go.
+        const unlock = await lockDataDir(path.join(dataDir, "pgdata"));
         try {
-          return (await db.query<T>(text, params)).rows;
+          const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+          try {
+            return (await db.query<T>(text, params)).rows;
+          } finally {
+            await db.close();
+          }
         } finally {
-          await db.close();
+          unlock();
         }
       },
       async drop() {

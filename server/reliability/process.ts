@@ -48,6 +48,8 @@ export type ServerProcess = {
 
 /** Every child started here, so afterAll can SIGKILL whatever a failed test left running. */
 const children = new Set<ChildProcess>();
+/** Servers a test is stopping or killing on purpose: any other exit is reported. */
+const stopping = new WeakSet<ChildProcess>();
 
 export type Site = {
   dataDir: string;
@@ -87,8 +89,14 @@ export async function startServer(site: Site, extraEnv: Record<string, string> =
   });
   children.add(child);
   const exited = new Promise<number | null>((resolve) => {
-    child.once("exit", (code) => {
+    child.once("exit", (code, signal) => {
       children.delete(child);
+      // A server that dies on its own makes the next requests fail with ECONNREFUSED: say why, with its logs.
+      if (!stopping.has(child)) {
+        process.stderr.write(
+          `server on ${site.baseUrl} exited unexpectedly (code ${code}, signal ${signal}):\n${logs.join("")}\n`,
+        );
+      }
       resolve(code);
     });
   });
@@ -117,12 +125,14 @@ export async function startServer(site: Site, extraEnv: Record<string, string> =
 
 /** SIGKILL: no shutdown handler runs, exactly like a crash or the OOM killer. */
 export async function crash(server: ServerProcess): Promise<void> {
+  stopping.add(server.child);
   server.child.kill("SIGKILL");
   await server.exited;
 }
 
 /** SIGTERM, then the exit code; SIGKILL and throw if the server has not exited within `timeoutMs`. */
 export async function stopGracefully(server: ServerProcess, timeoutMs = 30_000): Promise<number | null> {
+  stopping.add(server.child);
   server.child.kill("SIGTERM");
   const timer = sleep(timeoutMs).then(() => "timeout" as const);
   const result = await Promise.race([server.exited, timer]);
@@ -136,7 +146,10 @@ export async function stopGracefully(server: ServerProcess, timeoutMs = 30_000):
 /** For afterAll: SIGKILL every server a test left running (a failed assertion mid-test). */
 export async function killLeftovers(): Promise<void> {
   const running = [...children];
-  for (const child of running) child.kill("SIGKILL");
+  for (const child of running) {
+    stopping.add(child);
+    child.kill("SIGKILL");
+  }
   await Promise.all(
     running.map((child) =>
       child.exitCode === null && child.signalCode === null
