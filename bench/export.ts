@@ -14,7 +14,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
@@ -187,6 +187,22 @@ function rssOf(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
+/** The embedded engine's database process (server/db/pglite-process.ts), a child of the server; undefined on PostgreSQL. */
+function databasePidOf(serverPid: number): number | undefined {
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
+      if (ppid === serverPid && readFileSync(`/proc/${name}/cmdline`, "utf8").includes("pglite-process")) {
+        return Number(name);
+      }
+    } catch {
+      // gone in between
+    }
+  }
+  return undefined;
+}
+
 /** Resets the kernel's peak-RSS mark (VmHWM) of the process, so it then holds the peak since this call. */
 function resetPeak(pid: number): void {
   try {
@@ -280,13 +296,19 @@ async function benchEngine(engine: Engine) {
       }
     });
     const idleRss = rssOf(pid);
+    const dbPid = databasePidOf(pid);
+    const dbIdleRss = dbPid ? rssOf(dbPid) : undefined;
+    let dbPeakRss = 0;
     const blobs = createBlobReader(dataDir, userId);
     const keys = await blobs.keys();
     const runs = { export: [] as number[], floor: [] as number[], stored: [] as number[], peakRss: 0, zipBytes: 0 };
     for (let run = 0; run < RUNS; run += 1) {
       resetPeak(pid);
       let peak = rssOf(pid);
-      const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 10);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rssOf(pid));
+        if (dbPid) dbPeakRss = Math.max(dbPeakRss, rssOf(dbPid));
+      }, 10);
       runs.export.push(
         await seconds(async () => {
           const res = await request(port, { path: "/api/export/backup?format=zip", headers: { Cookie: cookie } });
@@ -303,7 +325,8 @@ async function benchEngine(engine: Engine) {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     const zip = await zipReference(dataDir, blobs, keys);
-    return { engine: engine.name, files, plainBytes, uploadSeconds, startRss, idleRss, runs, deflated, zip };
+    const database = dbPid ? { idleRss: dbIdleRss ?? 0, peakRss: dbPeakRss } : undefined;
+    return { engine: engine.name, files, plainBytes, uploadSeconds, startRss, idleRss, runs, deflated, zip, database };
   } finally {
     process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
     if (child.exitCode === null) child.kill("SIGTERM");
@@ -402,12 +425,20 @@ function section(f: Figures): string {
     `Server RSS: **peak ${f.runs.peakRss.toFixed(0)} MB during the exports, ${(f.runs.peakRss - f.idleRss).toFixed(0)} MB above ` +
       `the ${f.idleRss.toFixed(0)} MB it held just before them** (target < 150 MB); ${f.startRss.toFixed(0)} MB right after ` +
       `start. ZIP: ${(f.runs.zipBytes / 1024 ** 3).toFixed(3)} GiB.`,
+    ...(f.database
+      ? [
+          "",
+          `The embedded engine's own database process (PGlite, beside the server; the counterpart of PostgreSQL's ` +
+            `processes, which are not counted either): ${f.database.idleRss.toFixed(0)} MB before the exports, ` +
+            `peak ${f.database.peakRss.toFixed(0)} MB during them.`,
+        ]
+      : []),
     "",
   ].join("\n");
 }
 
 async function main() {
-  const engines: Engine[] = [{ name: "embedded engine (PGlite in the server process)" }];
+  const engines: Engine[] = [{ name: "embedded engine (PGlite in its own process)" }];
   if (process.env.BENCH_DATABASE_URL) engines.push({ name: "PostgreSQL", databaseUrl: process.env.BENCH_DATABASE_URL });
   if (ONLY_ENGINE)
     engines.splice(
