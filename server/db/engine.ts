@@ -104,12 +104,27 @@ export async function startEmbeddedProcess(dataDir: string, logger?: Logger): Pr
     }
   }
 
-  async function spawn(): Promise<void> {
-    const proc = fork(fileURLToPath(entry), [dataDir, socketPath], {
+  function start(args: string[]): ChildProcess {
+    const proc = fork(fileURLToPath(entry), [dataDir, socketPath, ...args], {
       execArgv,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     proc.unref();
+    return proc;
+  }
+
+  async function spawn(): Promise<void> {
+    if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+      const init = start(["--init-only"]);
+      init.ref(); // nothing else may keep this process alive yet while it waits for the exit
+      let failure = "";
+      init.on("message", (m: { type?: string; message?: string }) => {
+        if (m.type === "failed") failure = m.message ?? "";
+      });
+      const [code] = (await once(init, "exit")) as [number | null];
+      if (code !== 0) throw new Error(`Embedded database could not be created: ${failure || `exit code ${code}`}`);
+    }
+    const proc = start([]);
     child = proc;
     await reply(proc, "ready");
     restartDelay = RESTART_DELAY_MS.first;

@@ -20,7 +20,7 @@ import { PGliteBridge } from "./pglite-stream";
 
 type Command = { type: "pause" | "resume" | "close" };
 
-const [dataDir, socketPath] = process.argv.slice(2);
+const [dataDir, socketPath, mode] = process.argv.slice(2);
 const send = (message: object) => process.send?.(message);
 
 async function main(): Promise<void> {
@@ -29,6 +29,13 @@ async function main(): Promise<void> {
   const unlock = await lockDataDir(dataDir);
   const { PGlite: Engine } = await import("@electric-sql/pglite");
   const db: PGlite = await Engine.create({ dataDir });
+  if (mode === "--init-only") {
+    // Creating a database (initdb) grows the WASM heap to ~800 MB, which a process never gives back: the parent runs
+    // it in a process of its own that exits, and serves the data from a fresh one (~300 MB).
+    await db.close();
+    unlock();
+    process.exit(0);
+  }
   const bridge = new PGliteBridge(db);
 
   const server = net.createServer((socket) => {
