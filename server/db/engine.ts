@@ -127,6 +127,7 @@ export async function startEmbeddedProcess(dataDir: string, logger?: Logger): Pr
     const proc = start([]);
     child = proc;
     await reply(proc, "ready");
+    if (stopping && proc.connected) proc.send({ type: "close" }); // closed while this restart was starting
     restartDelay = RESTART_DELAY_MS.first;
     proc.once("exit", (code, signal) => {
       if (child === proc) child = undefined;
