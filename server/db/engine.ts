@@ -153,7 +153,12 @@ export async function startEmbeddedProcess(dataDir: string, logger?: Logger): Pr
     restartTimer.unref();
   }
 
-  await spawn();
+  try {
+    await spawn();
+  } catch (err) {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    throw err;
+  }
 
   async function command(type: "pause" | "resume", answer: string): Promise<void> {
     const proc = child;
