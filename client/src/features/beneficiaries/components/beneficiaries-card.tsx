@@ -1,8 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
-import { ArrowRight } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { LinkedCard } from "@/components/linked-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 
@@ -12,24 +9,16 @@ import { paths } from "@/config/paths";
  */
 export function BeneficiariesCard({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <Card aria-labelledby="dashboard-beneficiaries-title">
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle asChild>
-          <h2 id="dashboard-beneficiaries-title">Beneficiaries</h2>
-        </CardTitle>
-        <Button asChild variant="ghost" size="sm">
-          <Link href={paths.beneficiaries}>
-            Manage all
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </CardHeader>
-      <CardContent>
-        <div aria-busy={busy} className="flex min-h-80 flex-col sm:min-h-60">
-          {children}
-        </div>
-      </CardContent>
-    </Card>
+    <LinkedCard
+      id="dashboard-beneficiaries-title"
+      title="Beneficiaries"
+      href={paths.beneficiaries}
+      linkLabel="Manage all"
+      busy={busy}
+      bodyClassName="min-h-80 sm:min-h-60"
+    >
+      {children}
+    </LinkedCard>
   );
 }
 

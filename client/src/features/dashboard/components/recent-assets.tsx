@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
-import { ArrowRight, FileText, FileVideo, Image, type LucideIcon } from "lucide-react";
+import { FileText, FileVideo, Image, type LucideIcon } from "lucide-react";
 import type { FileAssetDto } from "@shared/api-types";
 import { formatBytes } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { LinkedCard } from "@/components/linked-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
@@ -90,23 +88,15 @@ export function RecentAssets() {
   }
 
   return (
-    <Card aria-labelledby="recent-assets-title">
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle asChild>
-          <h2 id="recent-assets-title">Recent Assets</h2>
-        </CardTitle>
-        <Button asChild variant="ghost" size="sm">
-          <Link href={paths.assets}>
-            View all
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
-      </CardHeader>
-      <CardContent>
-        <div aria-busy={isPending} className="flex min-h-76 flex-col">
-          {body}
-        </div>
-      </CardContent>
-    </Card>
+    <LinkedCard
+      id="recent-assets-title"
+      title="Recent Assets"
+      href={paths.assets}
+      linkLabel="View all"
+      busy={isPending}
+      bodyClassName="min-h-76"
+    >
+      {body}
+    </LinkedCard>
   );
 }
