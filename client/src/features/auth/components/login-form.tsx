@@ -64,7 +64,7 @@ export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormPro
           />
           {showForgotPassword ? (
             <Link
-              href={paths.forgotPassword}
+              href={paths.forgotPassword.getHref()}
               className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               Forgot password?

@@ -59,7 +59,7 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
         </Button>
       ) : (
         <Button asChild className="w-full sm:w-fit">
-          <Link href={paths.auth}>Sign in to purchase</Link>
+          <Link href={paths.auth.getHref()}>Sign in to purchase</Link>
         </Button>
       )}
     </form>

@@ -36,7 +36,7 @@ export function PlanSummaryCard() {
       </CardHeader>
       <CardContent>
         <Button asChild variant={isFree ? "accent" : "outline"} className="w-full">
-          <Link href={paths.pricing}>{isFree ? "Upgrade to Premium" : "Manage Subscription"}</Link>
+          <Link href={paths.pricing.getHref()}>{isFree ? "Upgrade to Premium" : "Manage Subscription"}</Link>
         </Button>
       </CardContent>
     </Card>

@@ -91,7 +91,7 @@ export function RecentAssets() {
     <LinkedCard
       id="recent-assets-title"
       title="Recent Assets"
-      href={paths.assets}
+      href={paths.assets.getHref()}
       linkLabel="View all"
       busy={isPending}
       bodyClassName="min-h-76"
