@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { CreditCard, LogOut, Sparkles } from "lucide-react";
 import type { PublicUser } from "@shared/api-types";
-import { UserMenuFace } from "@/components/layouts/user-menu";
+import { UserMenuFace } from "@/components/layouts/user-menu-face";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
