@@ -87,7 +87,10 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
         {planLimit !== undefined ? (
           <div role="alert" className="grid gap-2 rounded-md border border-accent bg-accent/10 p-3 text-sm">
             <p>{planLimit || "Your plan's beneficiary limit is reached. Upgrading lifts it."}</p>
-            <Link href={paths.pricing.getHref()} className="w-fit font-medium text-primary underline underline-offset-4">
+            <Link
+              href={paths.pricing.getHref()}
+              className="w-fit font-medium text-primary underline underline-offset-4"
+            >
               See plans and upgrade
             </Link>
           </div>

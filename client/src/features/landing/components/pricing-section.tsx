@@ -25,7 +25,9 @@ export function PricingSection() {
                 plan={plan}
                 action={
                   <Button asChild className="w-full" variant={plan.isMostPopular ? "default" : "outline"}>
-                    <Link href={paths.auth.getHref()}>{plan.priceUSD === 0 ? "Start for free" : `Choose ${plan.name}`}</Link>
+                    <Link href={paths.auth.getHref()}>
+                      {plan.priceUSD === 0 ? "Start for free" : `Choose ${plan.name}`}
+                    </Link>
                   </Button>
                 }
               />
