@@ -3,11 +3,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormError } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { useCreateTypedAsset, type TypedAssetPayload } from "@/features/assets/api/create-typed-asset";
-import { useTypedAssets } from "@/features/assets/api/get-typed-assets";
-import { useUpdateTypedAsset } from "@/features/assets/api/update-typed-asset";
+import { withServerReason } from "@/lib/describe-failure";
+import { useCreateTypedAsset, useTypedAssets, useUpdateTypedAsset, type TypedAssetPayload } from "@/lib/typed-assets";
 import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
-import { describeFailure } from "@/features/assets/lib/describe-failure";
 import { TypedAssetForm } from "@/features/assets/components/typed-asset-form";
 
 type TypedAssetDialogProps = {
@@ -42,7 +40,7 @@ export function TypedAssetDialog({ kind, open, onOpenChange, assetId }: TypedAss
       const fallback = asset
         ? "Failed to update asset. Please try again."
         : "Failed to create asset. Please try again.";
-      toast({ title: "Error", description: describeFailure(error, fallback), variant: "destructive" });
+      toast({ title: "Error", description: withServerReason(fallback, error), variant: "destructive" });
       throw error;
     }
   }

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useAuth } from "@/lib/auth";
-import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 
 type LoginFormValues = z.input<typeof loginSchema>;
 

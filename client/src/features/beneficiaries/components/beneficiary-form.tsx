@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, FormError, FormField, TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { parseApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { RelationshipSelect } from "@/features/beneficiaries/components/relationship-select";
 import { isRelationship } from "@/features/beneficiaries/lib/relationships";
 
@@ -47,13 +48,8 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
     try {
       await onSubmit(values);
     } catch (error) {
-      const { status, message, errors: fieldErrors } = parseApiError(error);
-      let placed = false;
-      for (const fieldError of fieldErrors) {
-        const field = FIELDS.find((name) => name === fieldError.path);
-        if (field) setError(field, { type: "server", message: fieldError.message });
-        placed ||= Boolean(field);
-      }
+      const { status, message } = parseApiError(error);
+      const placed = applyServerErrors(error, FIELDS, setError);
       if (status === 402) setError(`root.${PLAN_LIMIT}`, { message });
       else if (!placed) setError("root", { message: message || "An error occurred" });
     }

@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
 import { QueryError } from "@/components/query-error";
-import { formatDate } from "@/features/dashboard/lib/format-date";
+import { formatDate } from "@/lib/format";
 
 function iconFor(mimeType: string): LucideIcon {
   if (mimeType.startsWith("image/")) return Image;

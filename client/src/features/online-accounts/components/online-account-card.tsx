@@ -4,7 +4,7 @@ import { humanize } from "@shared/asset-types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { PRIORITY_BADGE, accountTypeIcon, field, priorityOf } from "@/features/online-accounts/lib/account-display";
 import { SensitiveInfoPanel } from "@/features/online-accounts/components/sensitive-info-panel";
 
