@@ -20,20 +20,24 @@ export function useTypedAssets(kind: TypedAssetKind, options: { enabled?: boolea
   return useQuery<TypedAssetDto[]>({ queryKey: assetListKey(kind), enabled: options.enabled });
 }
 
-/** POST /api/<kind path>; 402 when the plan's limit is reached. */
-export function useCreateTypedAsset(kind: TypedAssetKind) {
-  const queryClient = useQueryClient();
-  return useMutation<TypedAssetDto, Error, TypedAssetPayload>({
-    mutationFn: async (body) => (await apiRequest("POST", ASSET_KINDS[kind].apiPath, body)).json(),
-    onSuccess: () => invalidateAfterAssetWrite(queryClient, kind),
-  });
-}
+export type SaveTypedAssetVariables = {
+  /** The record to edit; absent for an add. */
+  id?: number;
+  body: TypedAssetPayload;
+};
 
-/** PUT /api/<kind path>/:id (partial bodies allowed by the contract; null clears a field). */
-export function useUpdateTypedAsset(kind: TypedAssetKind) {
+/**
+ * Add (POST /api/<kind path>; 402 when the plan's limit is reached) or edit (PUT /api/<kind path>/:id, a partial body
+ * where null clears a field) one record: the add and edit dialogs share one form, and so one write.
+ */
+export function useSaveTypedAsset(kind: TypedAssetKind) {
   const queryClient = useQueryClient();
-  return useMutation<TypedAssetDto, Error, { id: number; body: TypedAssetPayload }>({
-    mutationFn: async ({ id, body }) => (await apiRequest("PUT", `${ASSET_KINDS[kind].apiPath}/${id}`, body)).json(),
+  const apiPath = ASSET_KINDS[kind].apiPath;
+  return useMutation<TypedAssetDto, Error, SaveTypedAssetVariables>({
+    mutationFn: async ({ id, body }) =>
+      (
+        await (id === undefined ? apiRequest("POST", apiPath, body) : apiRequest("PUT", `${apiPath}/${id}`, body))
+      ).json(),
     onSuccess: () => invalidateAfterAssetWrite(queryClient, kind),
   });
 }

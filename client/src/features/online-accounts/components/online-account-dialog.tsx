@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
 import { withServerReason } from "@/lib/describe-failure";
-import { useCreateTypedAsset, useUpdateTypedAsset, type TypedAssetPayload } from "@/lib/typed-assets";
+import { useSaveTypedAsset, type TypedAssetPayload } from "@/lib/typed-assets";
 import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { OnlineAccountForm } from "@/features/online-accounts/components/online-account-form";
 
@@ -12,21 +12,18 @@ type OnlineAccountDialogProps = {
   account?: OnlineAccount;
 };
 
+/** Spec 001 §8 success notices. */
+const ADDED = { title: "Account Added", description: "Your online account has been added." };
+const UPDATED = { title: "Account Updated", description: "Your online account has been updated." };
+
 /** Add/edit dialog (spec 001 §2); the form unmounts on close, so it reopens clean. */
 export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccountDialogProps) {
-  const create = useCreateTypedAsset("online_accounts");
-  const update = useUpdateTypedAsset("online_accounts");
-  const isPending = create.isPending || update.isPending;
+  const saveAccount = useSaveTypedAsset("online_accounts");
 
   async function save(payload: TypedAssetPayload) {
     try {
-      if (account) {
-        await update.mutateAsync({ id: account.id, body: payload });
-        toast({ title: "Account Updated", description: "Your online account has been updated.", variant: "success" });
-      } else {
-        await create.mutateAsync(payload);
-        toast({ title: "Account Added", description: "Your online account has been added.", variant: "success" });
-      }
+      await saveAccount.mutateAsync({ id: account?.id, body: payload });
+      toast({ ...(account ? UPDATED : ADDED), variant: "success" });
       onOpenChange(false);
     } catch (error) {
       const fallback = account ? "Failed to update online account" : "Failed to add online account";
@@ -36,7 +33,7 @@ export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccou
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !saveAccount.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{account ? "Edit Online Account" : "Add Online Account"}</DialogTitle>
