@@ -1,13 +1,13 @@
+/**
+ * The reads and writes of the typed asset records (spec 000 §3, spec 001 §3), one set for all six kinds: the Assets
+ * screen and the Online Accounts screen both use them. Every write refreshes what it changes (lib/invalidate.ts).
+ */
+
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TypedAssetDto } from "@shared/api-types";
 import { ASSET_KINDS, type AssetKind, type TypedAssetKind } from "@shared/asset-types";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateAfterAssetWrite } from "@/lib/invalidate";
-
-/**
- * The reads and writes of the typed asset records (spec 000 §3, spec 001 §3), one set for all six kinds: the Assets
- * screen and the Online Accounts screen both use them. Every write refreshes what it changes (lib/invalidate.ts).
- */
 
 /** One kind's own list (files, or the records of one type); its counts and filtered pages start with it. */
 export const assetListKey = (kind: AssetKind) => [ASSET_KINDS[kind].apiPath] as const;
