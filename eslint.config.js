@@ -3,6 +3,24 @@ import tseslint from "typescript-eslint";
 import security from "eslint-plugin-security";
 import noUnsanitized from "eslint-plugin-no-unsanitized";
 import drizzle from "eslint-plugin-drizzle";
+import fs from "node:fs";
+import checkFile from "eslint-plugin-check-file";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import reactHooks from "eslint-plugin-react-hooks";
+
+/** Each client feature may import itself and the shared layers, never another feature (bulletproof-react). */
+const CLIENT_FEATURES = fs
+  .readdirSync("client/src/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = CLIENT_FEATURES.map((feature) => ({
+  target: `./client/src/features/${feature}`,
+  from: "./client/src/features",
+  except: [`./${feature}`],
+  message:
+    "Features do not import each other: move what both need to client/src/lib or components, or compose in app/.",
+}));
 
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "data/", "migrations/", "e2e-output/", "bench-output/", "coverage/"] },
@@ -71,6 +89,62 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ["client/src/**/*.{ts,tsx}"],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["client/src/**/*.{ts,tsx}", "server/**/*.ts", "shared/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      // dynamic imports count too: a lazily loaded page that imports its loader back is still a cycle
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./shared",
+              from: ["./server", "./client"],
+              message: "Imports run one way, client → shared ← server: shared/ imports neither.",
+            },
+            { target: "./client", from: "./server", message: "The browser bundle never imports server code." },
+            ...featureZones,
+            {
+              target: "./client/src/features",
+              from: "./client/src/app",
+              message: "Features do not import the app: the app (routes, pages) composes them.",
+            },
+            {
+              target: ["./client/src/components", "./client/src/hooks", "./client/src/lib", "./client/src/config"],
+              from: ["./client/src/features", "./client/src/app"],
+              message: "Shared layers import neither features nor the app.",
+            },
+            // NOTE: "server features ⇸ other features' queries" waits for the server half of issue 13: backup still
+            // reads the wills, assets and beneficiaries queries directly.
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // kebab-case names everywhere code lives (STYLE.md); "x.routes.test.ts" is judged by "x"
+    files: ["client/src/**/*.{ts,tsx}", "server/**/*.ts", "shared/**/*.ts"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "{client,server,shared}/**/": "KEBAB_CASE" }],
     },
   },
   {

@@ -20,7 +20,7 @@ const SHARED_UI = [
   /client[\\/]src[\\/]components[\\/]ui[\\/](badge|button|card|input|label|progress|skeleton|spinner|textarea)\.tsx$/,
   /client[\\/]src[\\/]components[\\/](brand|query-error|plan-card|page-placeholder)\.tsx$/,
   /client[\\/]src[\\/]components[\\/]layouts[\\/](skip-link|site-footer)\.tsx$/,
-  /client[\\/]src[\\/](config[\\/]paths|lib[\\/]utils|lib[\\/]describe-failure)\.ts$/,
+  /client[\\/]src[\\/](config[\\/]paths|lib[\\/](utils|describe-failure|query-keys|format))\.ts$/,
   /shared[\\/](plans|format)\.ts$/,
 ];
 

@@ -9,13 +9,31 @@ export default defineConfig({
     },
   },
   test: {
-    environment: "node",
-    include: ["server/**/*.test.ts", "shared/**/*.test.ts", "client/src/**/*.test.{ts,tsx}"],
     exclude: ["**/node_modules/**", "security/**", "e2e/**"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["server/**/*.test.ts", "shared/**/*.test.ts", "client/src/**/*.test.ts"],
+        },
+      },
+      {
+        // component tests (*.test.tsx): a DOM, Testing Library, and the API answered by MSW at the HTTP boundary
+        extends: true,
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["client/src/**/*.test.tsx"],
+          setupFiles: ["client/src/testing/setup-tests.ts"],
+        },
+      },
+    ],
   },
 });

@@ -9,13 +9,13 @@ import { App } from "@/app/app";
 import { PageSpinner } from "@/components/ui/spinner";
 import { getDashboardStatsQueryOptions } from "@/features/dashboard/api/get-dashboard-stats";
 import { recentAssetsUrl } from "@/features/dashboard/api/get-recent-assets";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import { userQuery } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 
 /** The markup of `pathname` for a visitor without a session, once every lazy chunk on the way has loaded. */
 export async function renderVisitorPage(pathname: string): Promise<string> {
   queryClient.clear();
-  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.setQueryData(userQuery.queryKey, null);
   const { prelude } = await prerender(<App ssrPath={pathname} />);
   return new Response(prelude).text();
 }

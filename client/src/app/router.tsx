@@ -5,95 +5,65 @@ import { RedirectToAuth } from "@/components/redirect-to-auth";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
-import * as P from "@/app/lazy-pages";
+import { AREA_SHELLS } from "@/app/areas";
+import {
+  homeOf,
+  NOT_FOUND_PAGES,
+  protectedPaths,
+  routesIn,
+  routesReachedBy,
+  type AppRoute,
+  type UserArea,
+} from "@/app/routes";
 
-/** Screens anyone may open, signed in or not (spec 000 §2, plus the e-mail link pages). */
-function publicRoutes(): ReactElement[] {
-  return [
-    <Route key="auth" path={paths.auth} component={P.AuthPage} />,
-    <Route key="auth-simple" path={paths.authSimple} component={P.AuthSimplePage} />,
-    <Route key="agent-onboarding" path={paths.agentOnboarding} component={P.AgentOnboardingPage} />,
-    <Route key="gift-cards" path={paths.giftCards} component={P.GiftCardsPage} />,
-    <Route key="pricing-tiers" path={paths.pricingTiers} component={P.PricingPage} />,
-    <Route key="invitation" path="/invitation/:token" component={P.InvitationPage} />,
-    <Route key="verify-email" path="/verify-email/:token" component={P.VerifyEmailPage} />,
-    <Route key="forgot-password" path={paths.forgotPassword} component={P.ForgotPasswordPage} />,
-    <Route key="reset-password" path="/reset-password/:token" component={P.ResetPasswordPage} />,
-    <Route key="verify-beneficiary" path="/verify-beneficiary/:token" component={P.VerifyBeneficiaryPage} />,
-    <Route key="terms" path={paths.terms} component={P.TermsPage} />,
-    <Route key="privacy" path={paths.privacy} component={P.PrivacyPage} />,
-  ];
+const toRoute = ({ path, page }: AppRoute) => <Route key={path} path={path} component={page} />;
+
+/** The user's area (spec 000 §6); a user type without one is still choosing (onboarding). */
+function areaOf(user: PublicUser): UserArea {
+  const type: string = user.userType;
+  return type === "client" || type === "agent" || type === "admin" ? type : "onboarding";
 }
 
-/** Every screen that needs a session; signed-out visitors are sent to /auth from these. */
-const PROTECTED_PATHS = [
-  paths.dashboard,
-  paths.assets,
-  paths.onlineAccounts,
-  paths.beneficiaries,
-  paths.digitalWill,
-  paths.timeTriggers,
-  paths.backupExport,
-  paths.deathVerification,
-  paths.pricing,
-  paths.agentDashboard,
-  paths.adminDashboard,
-  paths.onboarding,
-];
-
+/** A signed-out visitor: every protected address says so and moves to /auth; anything else is the landing page. */
 function signedOutRoutes(): ReactElement[] {
+  const landing = homeOf("visitor");
   return [
-    ...PROTECTED_PATHS.map((path) => <Route key={path} path={path} component={RedirectToAuth} />),
-    <Route key="landing" component={P.LandingPage} />,
+    ...protectedPaths().map((path) => <Route key={path} path={path} component={RedirectToAuth} />),
+    ...(landing ? [<Route key="landing" component={landing.page} />] : []),
   ];
 }
 
-function roleRoutes(user: PublicUser): ReactElement[] {
-  const pricing = <Route key="pricing" path={paths.pricing} component={P.PricingPage} />;
-  switch (user.userType) {
-    case "client":
-      // The client area owns "/", its screens and its own not-found page inside the top navigation.
-      return [pricing, <Route key="client" component={P.ClientArea} />];
-    case "agent":
-      return [
-        <Route key="home" path={paths.home} component={P.AgentDashboardPage} />,
-        <Route key="agent" path={paths.agentDashboard} component={P.AgentDashboardPage} />,
-        pricing,
-        <Route key="not-found" component={P.NotFoundPage} />,
-      ];
-    case "admin":
-      return [
-        <Route key="home" path={paths.home} component={P.AdminDashboardPage} />,
-        <Route key="admin" path={paths.adminDashboard} component={P.AdminDashboardPage} />,
-        <Route key="dashboard" path={paths.dashboard} component={P.AdminDashboardPage} />,
-        pricing,
-        <Route key="not-found" component={P.NotFoundPage} />,
-      ];
-    default:
-      return [
-        <Route key="home" path={paths.home} component={P.OnboardingPage} />,
-        <Route key="onboarding" path={paths.onboarding} component={P.OnboardingPage} />,
-        <Route key="agent" path={paths.agentDashboard} component={P.AgentDashboardPage} />,
-        <Route key="dashboard" path={paths.dashboard} component={P.ClientArea} />,
-        pricing,
-        <Route key="not-found" component={P.NotFoundPage} />,
-      ];
-  }
+/**
+ * A signed-in user: the "signed-in" screens, then their area. A screen with a layout of its area's own opens in that
+ * area's shell; the client area takes every address left, its own not-found screen included.
+ */
+function signedInRoutes(area: UserArea): ReactElement[] {
+  const owner = AREA_SHELLS[area];
+  if (owner?.ownsTheRest) return [...routesIn("signed-in").map(toRoute), <Route key="area" component={owner.shell} />];
+  const home = homeOf(area);
+  const reached = [...(home ? [{ ...home, path: paths.home.path }] : []), ...routesReachedBy(area)];
+  return [
+    ...reached.map((route) => {
+      const shell = route.area === "signed-in" ? undefined : AREA_SHELLS[route.area as UserArea]?.shell;
+      return shell ? <Route key={route.path} path={route.path} component={shell} /> : toRoute(route);
+    }),
+    <Route key="not-found" component={NOT_FOUND_PAGES.standalone} />,
+  ];
 }
 
-/** Spec 000 §2 route table: public screens first, then what the visitor's role may see. */
+/** Spec 000 §2 route table (app/routes.ts): public screens first, then what the visitor's role may see. */
 export function AppRouter() {
   const { user, isLoading } = useAuth();
 
   let restricted: ReactElement[];
   if (isLoading) restricted = [<Route key="loading" component={LoadingScreen} />];
   else if (!user) restricted = signedOutRoutes();
-  else restricted = roleRoutes(user);
+  else restricted = signedInRoutes(areaOf(user));
 
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        {publicRoutes()}
+        {routesIn("public").map(toRoute)}
         {restricted}
       </Switch>
     </Suspense>

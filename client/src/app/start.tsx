@@ -2,7 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { preloadScreen } from "@/app/preload-screen";
-import { USER_QUERY_KEY, userQuery } from "@/lib/auth";
+import { userQuery } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 
 /**
@@ -15,7 +15,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   if (container.dataset.prerendered === "visitor") {
     // Such a page goes only to visitors without a session (server/spa.ts), and its markup is what the app shows them
     // signed out: the session read is answered already, and React adopts the page as it stands.
-    queryClient.setQueryData(USER_QUERY_KEY, null);
+    queryClient.setQueryData(userQuery.queryKey, null);
     await preloadScreen(pathname, "visitor");
     hydrateRoot(container, <App />);
     return;

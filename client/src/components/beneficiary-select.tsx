@@ -3,9 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import type { BeneficiaryDto } from "@shared/api-types";
 import { SelectField } from "@/components/ui/select-field";
 import { fetchAllPages } from "@/lib/list-pages";
+import { queryKeys } from "@/lib/query-keys";
 
 /** Every beneficiary, read page by page; the key starts with the list's path, so beneficiary writes refresh it. */
-export const BENEFICIARY_OPTIONS_KEY = ["/api/beneficiaries", "options"] as const;
+export const BENEFICIARY_OPTIONS_KEY = [...queryKeys.beneficiaries(), "options"] as const;
 
 export function useBeneficiaryOptions() {
   return useQuery({

@@ -3,11 +3,8 @@ import { Check } from "lucide-react";
 import type { Plan } from "@shared/plans";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
-
-function formatPrice(priceUSD: number): string {
-  return priceUSD === 0 ? "$0" : `$${priceUSD.toFixed(2)}`;
-}
 
 /** One plan from shared/plans.ts; the caller supplies the action (a link or an upgrade button). */
 export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
@@ -25,7 +22,7 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
       ) : null}
       <h3 className="text-lg font-semibold">{plan.name}</h3>
       <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight">{formatPrice(plan.priceUSD)}</span>
+        <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceUSD, { dropZeroCents: true })}</span>
         <span className="text-sm text-muted-foreground">/month</span>
       </p>
       <p className="mt-1 text-sm text-muted-foreground">{plan.storageLabel} secure storage</p>

@@ -16,7 +16,7 @@ export function RedirectToAuth() {
       description: "You are logged out. Logging in again...",
       variant: "destructive",
     });
-    const timer = setTimeout(() => navigate(paths.auth), UNAUTHORIZED_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(paths.auth.getHref()), UNAUTHORIZED_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return <PageSpinner label="Redirecting to sign in..." />;

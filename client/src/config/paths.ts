@@ -1,37 +1,49 @@
 import type { PublicUser } from "@shared/api-types";
 
-/** Every route the SPA knows (spec 000 §2). Builders for the ones with parameters. */
-export const paths = {
-  home: "/",
-  auth: "/auth",
-  authSimple: "/auth-simple",
-  forgotPassword: "/forgot-password",
-  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
-  verifyEmail: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
-  verifyBeneficiary: (token: string) => `/verify-beneficiary/${encodeURIComponent(token)}`,
-  invitation: (token: string) => `/invitation/${encodeURIComponent(token)}`,
-  terms: "/terms",
-  privacy: "/privacy",
-  googleSignIn: "/auth/google",
+/** A screen's route pattern (for the router) and the address to link to (bulletproof-react's config/paths.ts). */
+export type PathHelper<Args extends unknown[] = []> = { path: string; getHref: (...args: Args) => string };
 
-  dashboard: "/dashboard",
-  assets: "/assets",
-  onlineAccounts: "/online-accounts",
-  beneficiaries: "/beneficiaries",
-  digitalWill: "/digital-will",
-  timeTriggers: "/time-triggers",
-  backupExport: "/backup-export",
-  deathVerification: "/death-verification",
-  pricing: "/pricing",
-  pricingTiers: "/pricing-tiers",
-  giftCards: "/gift-cards",
-  agentOnboarding: "/agent-onboarding",
-  agentDashboard: "/agent-dashboard",
-  adminDashboard: "/admin-dashboard",
-  onboarding: "/onboarding",
+const at = (path: string): PathHelper => ({ path, getHref: () => path });
+
+/** A screen opened from an e-mailed link: `/base/:token`. */
+const withToken = (base: string): PathHelper<[token: string]> => ({
+  path: `${base}/:token`,
+  getHref: (token) => `${base}/${encodeURIComponent(token)}`,
+});
+
+/** Every address the SPA knows (spec 000 §2); the screens behind them are in app/routes.ts. */
+export const paths = {
+  home: at("/"),
+  auth: at("/auth"),
+  authSimple: at("/auth-simple"),
+  forgotPassword: at("/forgot-password"),
+  resetPassword: withToken("/reset-password"),
+  verifyEmail: withToken("/verify-email"),
+  verifyBeneficiary: withToken("/verify-beneficiary"),
+  invitation: withToken("/invitation"),
+  terms: at("/terms"),
+  privacy: at("/privacy"),
+  /** Served by the API (a full browser navigation), not by the SPA. */
+  googleSignIn: at("/auth/google"),
+
+  dashboard: at("/dashboard"),
+  assets: at("/assets"),
+  onlineAccounts: at("/online-accounts"),
+  beneficiaries: at("/beneficiaries"),
+  digitalWill: at("/digital-will"),
+  timeTriggers: at("/time-triggers"),
+  backupExport: at("/backup-export"),
+  deathVerification: at("/death-verification"),
+  pricing: at("/pricing"),
+  pricingTiers: at("/pricing-tiers"),
+  giftCards: at("/gift-cards"),
+  agentOnboarding: at("/agent-onboarding"),
+  agentDashboard: at("/agent-dashboard"),
+  adminDashboard: at("/admin-dashboard"),
+  onboarding: at("/onboarding"),
 } as const;
 
 /** Where a signed-in user belongs after sign-in (spec 000 §2, variant 2). */
 export function homePathFor(user: Pick<PublicUser, "userType">): string {
-  return user.userType === "agent" ? paths.agentDashboard : paths.dashboard;
+  return user.userType === "agent" ? paths.agentDashboard.getHref() : paths.dashboard.getHref();
 }

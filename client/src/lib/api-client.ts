@@ -45,6 +45,36 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return res;
 }
 
+/**
+ * POST a multipart `form` to `url` with XMLHttpRequest, because fetch cannot report upload progress: `onProgress`
+ * gets 0–1 as the body goes out. Cookies always; failures read exactly like apiRequest's ("<status>: <body or status
+ * text>", NetworkError when nothing answered), so parseApiError reads them the same way. Answers the parsed JSON.
+ */
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch (cause) {
+        reject(new Error("Unexpected answer from the server.", { cause }));
+      }
+    };
+    xhr.onerror = () => reject(new NetworkError());
+    xhr.onabort = () => reject(new NetworkError());
+    xhr.send(form);
+  });
+}
+
 export type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** The default data read: GET on the key segments joined by "/", parsed as JSON. */

@@ -6,16 +6,15 @@ import type { PublicUser } from "@shared/api-types";
 import type { LoginInput, registerSchema } from "@shared/validators/auth";
 import { apiRequest, getQueryFn, NetworkError, parseApiError } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
 import { toast } from "@/hooks/use-toast";
 
 /** The payload the sign-up forms send; `confirmPassword` only from the first variant. */
 export type RegisterPayload = z.input<typeof registerSchema>;
 
-export const USER_QUERY_KEY = ["/api/user"] as const;
-
 /** The session read: the signed-in user, or null without a session (401). main.tsx starts it before the first render. */
 export const userQuery = queryOptions<PublicUser | null>({
-  queryKey: USER_QUERY_KEY,
+  queryKey: queryKeys.user(),
   queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
 });
 
@@ -35,8 +34,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** A new user must never see the cached data of the previous one. */
 function startSession(user: PublicUser): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
-  queryClient.setQueryData(USER_QUERY_KEY, user);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.user()[0] });
+  queryClient.setQueryData(queryKeys.user(), user);
 }
 
 function failureDescription(error: Error, emptyFallback: string): string {
@@ -83,8 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationFn: async () => {
       // Leave the protected screen first so the route guard never flags the sign-out as "Unauthorized".
       navigate("/", { replace: true });
-      queryClient.setQueryData(USER_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      queryClient.setQueryData(queryKeys.user(), null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.user()[0] });
       try {
         await apiRequest("POST", "/api/logout");
       } catch (error) {

@@ -1,8 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { getQueryFn, isUnauthorizedError } from "@/lib/api-client";
-
-/** Kept here rather than imported from lib/auth, which imports this module. */
-const USER_KEY = ["/api/user"] as const;
+import { queryKeys } from "@/lib/query-keys";
 
 /**
  * Spec 000 §8: every 401 means the session is gone. Forgetting the user sends the router to its signed-out routes, where
@@ -10,8 +8,8 @@ const USER_KEY = ["/api/user"] as const;
  */
 function onAnyError(error: unknown, key?: readonly unknown[]) {
   if (!isUnauthorizedError(error)) return;
-  if (key && key[0] === USER_KEY[0]) return;
-  queryClient.setQueryData(USER_KEY, null);
+  if (key && key[0] === queryKeys.user()[0]) return;
+  queryClient.setQueryData(queryKeys.user(), null);
 }
 
 /** Spec 000 §7: no retries, no refetch on focus, no polling, data never stale on its own. */

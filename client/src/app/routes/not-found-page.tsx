@@ -17,7 +17,7 @@ export function NotFoundPage() {
           </div>
           <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
           <Button asChild variant="outline" className="w-fit">
-            <Link href={paths.home}>Go to your home page</Link>
+            <Link href={paths.home.getHref()}>Go to your home page</Link>
           </Button>
         </CardContent>
       </Card>

@@ -8,12 +8,13 @@ import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 import { ClientNavLinks } from "@/components/layouts/client-nav-links";
+import type { NavLink } from "@/components/layouts/nav-link";
 import { SiteFooter } from "@/components/layouts/site-footer";
 import { SkipLink } from "@/components/layouts/skip-link";
 import { UserMenu } from "@/components/layouts/user-menu";
 
 /** The signed-in client's frame: brand, plan badge, Upgrade Plan, user menu and the area links. */
-export function ClientLayout({ children }: { children: ReactNode }) {
+export function ClientLayout({ links, children }: { links: readonly NavLink[]; children: ReactNode }) {
   const { user } = useAuth();
   const [isNavOpen, setIsNavOpen] = useState(false);
   const navId = useId();
@@ -25,14 +26,14 @@ export function ClientLayout({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="flex h-16 items-center justify-between gap-3">
-            <Brand href={paths.dashboard} />
+            <Brand href={paths.dashboard.getHref()} />
             <div className="flex items-center gap-2">
               <Badge variant="secondary" className="hidden sm:inline-flex">
                 <span className="sr-only">Current plan: </span>
                 {planName}
               </Badge>
               <Button asChild variant="accent" size="sm" className="hidden sm:inline-flex">
-                <Link href={paths.pricingTiers}>
+                <Link href={paths.pricingTiers.getHref()}>
                   <Sparkles aria-hidden="true" />
                   Upgrade Plan
                 </Link>
@@ -51,14 +52,14 @@ export function ClientLayout({ children }: { children: ReactNode }) {
               </Button>
             </div>
           </div>
-          <ClientNavLinks id={navId} isOpen={isNavOpen} onNavigate={() => setIsNavOpen(false)}>
+          <ClientNavLinks id={navId} links={links} isOpen={isNavOpen} onNavigate={() => setIsNavOpen(false)}>
             <div className="flex items-center justify-between gap-2">
               <Badge variant="secondary">
                 <span className="sr-only">Current plan: </span>
                 {planName}
               </Badge>
               <Button asChild variant="accent" size="sm">
-                <Link href={paths.pricingTiers} onClick={() => setIsNavOpen(false)}>
+                <Link href={paths.pricingTiers.getHref()} onClick={() => setIsNavOpen(false)}>
                   <Sparkles aria-hidden="true" />
                   Upgrade Plan
                 </Link>

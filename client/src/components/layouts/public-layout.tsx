@@ -19,13 +19,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
           <Brand />
           <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-3">
-            <Link href={paths.home} className={`${linkClass} hidden sm:inline-block`}>
+            <Link href={paths.home.getHref()} className={`${linkClass} hidden sm:inline-block`}>
               Home
             </Link>
-            <Link href={paths.agentOnboarding} className={linkClass}>
+            <Link href={paths.agentOnboarding.getHref()} className={linkClass}>
               Become Agent
             </Link>
-            <Link href={paths.giftCards} className={linkClass}>
+            <Link href={paths.giftCards.getHref()} className={linkClass}>
               Gift Cards
             </Link>
             {user ? (
@@ -34,7 +34,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               </Button>
             ) : (
               <Button asChild size="sm">
-                <Link href={paths.auth}>Sign In</Link>
+                <Link href={paths.auth.getHref()}>Sign In</Link>
               </Button>
             )}
           </nav>

@@ -5,12 +5,13 @@ import { Brand } from "@/components/brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth";
+import type { NavLink } from "@/components/layouts/nav-link";
 import { SkipLink } from "@/components/layouts/skip-link";
 
 type RoleLayoutProps = {
   /** Names the area in the header, e.g. "Agent" or "Admin". */
   area: string;
-  links: readonly { href: string; label: string }[];
+  links: readonly NavLink[];
   children: ReactNode;
 };
 

@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { CreditCard, LogOut, Sparkles } from "lucide-react";
 import type { PublicUser } from "@shared/api-types";
-import { UserMenuFace } from "@/components/layouts/user-menu";
+import { UserMenuFace } from "@/components/layouts/user-menu-face";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -32,13 +32,13 @@ export function UserMenuDropdown({ user, defaultOpen = false }: { user: PublicUs
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href={paths.pricingTiers}>
+          <Link href={paths.pricingTiers.getHref()}>
             <Sparkles aria-hidden="true" />
             Upgrade Plan
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href={paths.pricing}>
+          <Link href={paths.pricing.getHref()}>
             <CreditCard aria-hidden="true" />
             Manage Subscription
           </Link>

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
-import { loadValidation } from "@/app/preload-screen";
+import { loadValidation } from "@/lib/load-validation";
 import { afterNextPaint } from "@/lib/after-paint";
 import { BeneficiariesCard, BeneficiariesCardSkeleton } from "@/features/beneficiaries/components/beneficiaries-card";
 

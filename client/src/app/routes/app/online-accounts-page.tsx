@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { DeleteOnlineAccountDialog } from "@/features/online-accounts/components/delete-online-account-dialog";
 import { OnlineAccountDialog } from "@/features/online-accounts/components/online-account-dialog";
 import { OnlineAccountList } from "@/features/online-accounts/components/online-account-list";

@@ -47,11 +47,11 @@ export function AuthPage() {
           </Tabs>
           <p className="text-center text-xs text-muted-foreground">
             By continuing you agree to our{" "}
-            <Link href={paths.terms} className="font-medium text-primary underline underline-offset-4">
+            <Link href={paths.terms.getHref()} className="font-medium text-primary underline underline-offset-4">
               Terms of Service
             </Link>{" "}
             and{" "}
-            <Link href={paths.privacy} className="font-medium text-primary underline underline-offset-4">
+            <Link href={paths.privacy.getHref()} className="font-medium text-primary underline underline-offset-4">
               Privacy Policy
             </Link>
             .

@@ -21,7 +21,7 @@ export function AuthSimplePage() {
 
   const goHomeSoon = () => {
     setHasJustSignedIn(true);
-    setTimeout(() => navigate(paths.home), AFTER_SIGN_IN_DELAY_MS);
+    setTimeout(() => navigate(paths.home.getHref()), AFTER_SIGN_IN_DELAY_MS);
   };
 
   if (isLoading) {
@@ -31,7 +31,7 @@ export function AuthSimplePage() {
       </AuthLayout>
     );
   }
-  if (user && !hasJustSignedIn) return <Redirect to={paths.home} replace />;
+  if (user && !hasJustSignedIn) return <Redirect to={paths.home.getHref()} replace />;
 
   return (
     <AuthLayout>
@@ -54,21 +54,21 @@ export function AuthSimplePage() {
       </Tabs>
       <nav aria-label="More" className="mt-8 grid gap-3 text-center text-sm">
         <p className="flex flex-wrap justify-center gap-x-4 gap-y-2">
-          <Link href={paths.agentOnboarding} className={linkClass}>
+          <Link href={paths.agentOnboarding.getHref()} className={linkClass}>
             Become Agent
           </Link>
-          <Link href={paths.giftCards} className={linkClass}>
+          <Link href={paths.giftCards.getHref()} className={linkClass}>
             Gift Cards
           </Link>
-          <Link href={paths.home} className={linkClass}>
+          <Link href={paths.home.getHref()} className={linkClass}>
             Back to Home
           </Link>
         </p>
         <p className="flex flex-wrap justify-center gap-x-4 text-xs text-muted-foreground">
-          <Link href={paths.terms} className="underline-offset-4 hover:underline">
+          <Link href={paths.terms.getHref()} className="underline-offset-4 hover:underline">
             Terms of Service
           </Link>
-          <Link href={paths.privacy} className="underline-offset-4 hover:underline">
+          <Link href={paths.privacy.getHref()} className="underline-offset-4 hover:underline">
             Privacy Policy
           </Link>
         </p>

@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
       </div>
       <ForgotPasswordForm />
       <p className="mt-8 text-center text-sm">
-        <Link href={paths.auth} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link href={paths.auth.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
           Back to sign in
         </Link>
       </p>

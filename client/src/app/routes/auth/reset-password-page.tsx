@@ -26,14 +26,17 @@ export function ResetPasswordPage() {
             Your password has been changed. You can now sign in with your new password.
           </p>
           <Button asChild size="lg">
-            <Link href={paths.auth}>Sign In</Link>
+            <Link href={paths.auth.getHref()}>Sign In</Link>
           </Button>
         </div>
       ) : (
         <ResetPasswordForm token={token} onSuccess={() => setIsDone(true)} />
       )}
       <p className="mt-8 text-center text-sm">
-        <Link href={paths.forgotPassword} className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          href={paths.forgotPassword.getHref()}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
           Request a new link
         </Link>
       </p>

@@ -32,7 +32,7 @@ export function VerifyEmailPage() {
 
   const next = user
     ? { href: homePathFor(user), label: "Go to your dashboard" }
-    : { href: paths.auth, label: "Sign In" };
+    : { href: paths.auth.getHref(), label: "Sign In" };
 
   return (
     <AuthLayout>

@@ -38,7 +38,7 @@ export function PrivacyPage() {
         <p className="mt-3 text-muted-foreground">
           Your estate plan is among the most personal things you can write down. This policy explains what we keep and
           why. See also our{" "}
-          <Link href={paths.terms} className="font-medium text-primary underline underline-offset-4">
+          <Link href={paths.terms.getHref()} className="font-medium text-primary underline underline-offset-4">
             Terms of Service
           </Link>
           .

@@ -41,7 +41,7 @@ export function TermsPage() {
         <h1 className="text-3xl font-bold tracking-tight">Terms of Service</h1>
         <p className="mt-3 text-muted-foreground">
           These terms govern your use of Heirloom. By creating an account you accept them. Please also read our{" "}
-          <Link href={paths.privacy} className="font-medium text-primary underline underline-offset-4">
+          <Link href={paths.privacy.getHref()} className="font-medium text-primary underline underline-offset-4">
             Privacy Policy
           </Link>
           .

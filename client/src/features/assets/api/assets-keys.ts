@@ -1,17 +1,14 @@
-import { ASSET_KINDS, type AssetKind, type TypedAssetKind } from "@shared/asset-types";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import type { AssetKind } from "@shared/asset-types";
+import { queryKeys } from "@/lib/query-keys";
+import { assetListKey } from "@/lib/typed-assets";
 
 export type AssetIndexFilters = { q: string; kind: AssetKind | ""; limit: number; offset: number };
 
 /**
- * Every key starts with the API path it reads, so plain lists use the default query function (spec 000 §7:
- * the key segments joined by "/") and one prefix invalidates every variant of a list.
+ * The Assets screen's keys, built on the shared ones (lib/query-keys.ts): each starts with the API path it reads, so
+ * one prefix invalidates every variant of a list (lib/invalidate.ts).
  */
 export const assetKeys = {
-  count: (kind: AssetKind) => [ASSET_KINDS[kind].apiPath, "count"] as const,
-  typedList: (kind: TypedAssetKind) => [ASSET_KINDS[kind].apiPath] as const,
-  index: () => ["/api/asset-index"] as const,
-  indexPage: (filters: AssetIndexFilters) => ["/api/asset-index", filters] as const,
-  dashboardStats: () => ["/api/dashboard/stats"] as const,
-  user: () => USER_QUERY_KEY,
+  count: (kind: AssetKind) => [...assetListKey(kind), "count"] as const,
+  indexPage: (filters: AssetIndexFilters) => [...queryKeys.assetIndex(), filters] as const,
 };

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FileAssetDto } from "@shared/api-types";
 import type { UploadFieldsInput } from "@shared/validators/assets";
-import { NetworkError } from "@/lib/api-client";
-import { invalidateAfterAssetWrite } from "@/features/assets/lib/invalidate-assets";
+import { uploadWithProgress } from "@/lib/api-client";
+import { invalidateAfterAssetWrite } from "@/lib/invalidate";
 
 const UPLOAD_URL = "/api/assets/upload";
 
-/**
- * POST /api/assets/upload with XMLHttpRequest, because fetch cannot report upload progress. Failures match
- * apiRequest exactly ("<status>: <body or status text>", NetworkError when there is no answer) so parseApiError
- * reads them the same way.
- */
+/** POST /api/assets/upload for one file, reporting its upload progress. */
 export function uploadFile(
   file: File,
   fields: UploadFieldsInput,
@@ -22,29 +18,7 @@ export function uploadFile(
   if (fields.description) form.append("description", fields.description);
   if (fields.assignedToBeneficiary != null) form.append("assignedToBeneficiary", String(fields.assignedToBeneficiary));
   form.append("files", file, file.name);
-
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", UPLOAD_URL);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
-        return;
-      }
-      try {
-        resolve(JSON.parse(xhr.responseText) as FileAssetDto[]);
-      } catch (cause) {
-        reject(new Error("Unexpected answer from the server.", { cause }));
-      }
-    };
-    xhr.onerror = () => reject(new NetworkError());
-    xhr.onabort = () => reject(new NetworkError());
-    xhr.send(form);
-  });
+  return uploadWithProgress<FileAssetDto[]>(UPLOAD_URL, form, onProgress);
 }
 
 export type UploadVariables = {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Plus, RotateCw, Upload } from "lucide-react";
 import type { AssetIndexItem } from "@shared/api-types";
 import type { AssetKind } from "@shared/asset-types";
@@ -32,12 +32,12 @@ export function AllAssetsTab({ onUpload, onAdd }: AllAssetsTabProps) {
   const index = useAssetIndex({ q, kind, limit: PAGE_SIZE, offset });
   const page = index.data;
 
-  // A delete can empty the last page: step back to the page that now is last.
-  useEffect(() => {
-    if (page && page.items.length === 0 && page.total > 0 && offset > 0) {
-      setOffset(Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE);
-    }
-  }, [page, offset]);
+  // A delete can empty the last page: step back to the page that now is last (during render, not in an effect, so
+  // the empty page is never committed; the guard settles it in one step).
+  const lastOffset = page ? Math.max(0, Math.floor((page.total - 1) / PAGE_SIZE) * PAGE_SIZE) : 0;
+  if (page && !index.isPlaceholderData && page.items.length === 0 && page.total > 0 && offset !== lastOffset) {
+    setOffset(lastOffset);
+  }
 
   let content;
   if (index.isPending) {

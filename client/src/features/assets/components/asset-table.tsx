@@ -2,10 +2,9 @@ import type { AssetIndexItem } from "@shared/api-types";
 import { ASSET_KINDS, humanize } from "@shared/asset-types";
 import { formatBytes } from "@shared/format";
 import { Badge } from "@/components/ui/badge";
+import { formatDate } from "@/lib/format";
 import { kindIcon } from "@/features/assets/lib/kind-display";
 import { AssetRowActions } from "@/features/assets/components/asset-row-actions";
-
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 type AssetTableProps = {
   items: readonly AssetIndexItem[];
@@ -68,7 +67,7 @@ export function AssetTable({ items, isRefreshing, onEdit, onDelete }: AssetTable
                 </td>
                 <td className={`px-4 py-3 whitespace-nowrap ${WIDE}`}>{ASSET_KINDS[item.kind].label}</td>
                 <td className={`px-4 py-3 whitespace-nowrap ${WIDE}`}>
-                  <time dateTime={item.createdAt}>{DATE.format(new Date(item.createdAt))}</time>
+                  <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
                 </td>
                 <td className={`px-4 py-3 whitespace-nowrap ${WIDE}`}>
                   {item.fileSize === null ? "—" : formatBytes(item.fileSize)}

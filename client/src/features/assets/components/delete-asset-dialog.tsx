@@ -1,8 +1,8 @@
 import type { AssetIndexItem } from "@shared/api-types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
-import { useDeleteAsset } from "@/features/assets/api/delete-asset";
-import { describeFailure } from "@/features/assets/lib/describe-failure";
+import { withServerReason } from "@/lib/describe-failure";
+import { useDeleteAsset } from "@/lib/typed-assets";
 
 type DeleteAssetDialogProps = { item: AssetIndexItem | null; onClose: () => void };
 
@@ -20,7 +20,7 @@ export function DeleteAssetDialog({ item, onClose }: DeleteAssetDialogProps) {
           onClose();
         },
         onError: (error) => {
-          const description = describeFailure(error, "Failed to delete asset. Please try again.");
+          const description = withServerReason("Failed to delete asset. Please try again.", error);
           toast({ title: "Error", description, variant: "destructive" });
         },
       },

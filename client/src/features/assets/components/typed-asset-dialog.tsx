@@ -3,11 +3,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormError } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { useCreateTypedAsset, type TypedAssetPayload } from "@/features/assets/api/create-typed-asset";
-import { useTypedAssets } from "@/features/assets/api/get-typed-assets";
-import { useUpdateTypedAsset } from "@/features/assets/api/update-typed-asset";
+import { withServerReason } from "@/lib/describe-failure";
+import { useSaveTypedAsset, useTypedAssets, type TypedAssetPayload } from "@/lib/typed-assets";
 import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
-import { describeFailure } from "@/features/assets/lib/describe-failure";
 import { TypedAssetForm } from "@/features/assets/components/typed-asset-form";
 
 type TypedAssetDialogProps = {
@@ -18,37 +16,34 @@ type TypedAssetDialogProps = {
   assetId?: number;
 };
 
+/** Spec 000 §8 success notices. */
+const CREATED = { title: "Asset Created", description: "Your asset has been successfully added." };
+const UPDATED = { title: "Asset Updated", description: "Your changes have been saved." };
+
 /** The add/edit dialog of one typed kind; the form lives inside the content, so closing resets it. */
 export function TypedAssetDialog({ kind, open, onOpenChange, assetId }: TypedAssetDialogProps) {
   const isEditing = assetId !== undefined;
   const list = useTypedAssets(kind, { enabled: open && isEditing });
   const asset = isEditing ? list.data?.find((row) => row.id === assetId) : undefined;
-  const create = useCreateTypedAsset(kind);
-  const update = useUpdateTypedAsset(kind);
-  const isPending = create.isPending || update.isPending;
+  const saveAsset = useSaveTypedAsset(kind);
   const noun = ASSET_FORMS[kind].noun;
 
   async function save(payload: TypedAssetPayload) {
     try {
-      if (asset) {
-        await update.mutateAsync({ id: asset.id, body: payload });
-        toast({ title: "Asset Updated", description: "Your changes have been saved.", variant: "success" });
-      } else {
-        await create.mutateAsync(payload);
-        toast({ title: "Asset Created", description: "Your asset has been successfully added.", variant: "success" });
-      }
+      await saveAsset.mutateAsync({ id: asset?.id, body: payload });
+      toast({ ...(asset ? UPDATED : CREATED), variant: "success" });
       onOpenChange(false);
     } catch (error) {
       const fallback = asset
         ? "Failed to update asset. Please try again."
         : "Failed to create asset. Please try again.";
-      toast({ title: "Error", description: describeFailure(error, fallback), variant: "destructive" });
+      toast({ title: "Error", description: withServerReason(fallback, error), variant: "destructive" });
       throw error;
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !saveAsset.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{isEditing ? `Edit ${noun}` : `Add ${noun}`}</DialogTitle>

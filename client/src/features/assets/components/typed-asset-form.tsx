@@ -5,7 +5,7 @@ import type { TypedAssetDto } from "@shared/api-types";
 import type { TypedAssetKind } from "@shared/asset-types";
 import { createTypedAssetSchemas } from "@shared/validators/assets";
 import { FormDialogFooter } from "@/components/form-dialog-footer";
-import { parseApiError } from "@/lib/api-client";
+import { applyServerErrors, withRequiredFields } from "@/lib/form-errors";
 import { ASSET_FORMS } from "@/features/assets/lib/asset-form-config";
 import {
   defaultValuesFor,
@@ -13,7 +13,6 @@ import {
   type AssetFormValues,
   type AssetPayload,
 } from "@/features/assets/lib/form-values";
-import { withRequiredFields } from "@/features/assets/lib/with-required-fields";
 import { AssetField } from "@/features/assets/components/asset-field";
 
 type TypedAssetFormProps = {
@@ -47,11 +46,11 @@ export function TypedAssetForm({ kind, asset, onSubmit, onCancel }: TypedAssetFo
     try {
       await onSubmit(toPayload(config, parsed, asset));
     } catch (error) {
-      for (const fieldError of parseApiError(error).errors) {
-        if (config.fields.some((f) => f.name === fieldError.path)) {
-          setError(fieldError.path, { type: "server", message: fieldError.message });
-        }
-      }
+      applyServerErrors(
+        error,
+        config.fields.map((field) => field.name),
+        setError,
+      );
     }
   });
 

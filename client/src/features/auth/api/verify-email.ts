@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import { queryKeys } from "@/lib/query-keys";
 
 export function useVerifyEmail() {
   return useMutation<void, Error, { token: string }>({
@@ -9,6 +9,6 @@ export function useVerifyEmail() {
       await apiRequest("POST", "/api/auth/verify-email", input);
     },
     // A signed-in user's emailVerified flag changes; read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user() }),
   });
 }

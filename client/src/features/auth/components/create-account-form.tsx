@@ -6,7 +6,7 @@ import { registerWithConfirmSchema } from "@shared/validators/auth";
 import { TextField } from "@/components/ui/form-field";
 import { useAuth } from "@/lib/auth";
 import { SignUpFields } from "@/features/auth/components/sign-up-fields";
-import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 
 type CreateAccountValues = z.input<typeof registerWithConfirmSchema>;
 

@@ -26,7 +26,7 @@ export function GoogleSignInButton() {
       size="lg"
       className="w-full"
       onClick={() => {
-        window.location.href = paths.googleSignIn;
+        window.location.href = paths.googleSignIn.getHref();
       }}
     >
       <GoogleLogo />

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { useAuth } from "@/lib/auth";
-import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 
 type LoginFormValues = z.input<typeof loginSchema>;
 
@@ -64,7 +64,7 @@ export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormPro
           />
           {showForgotPassword ? (
             <Link
-              href={paths.forgotPassword}
+              href={paths.forgotPassword.getHref()}
               className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               Forgot password?

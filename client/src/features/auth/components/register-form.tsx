@@ -5,7 +5,7 @@ import type { PublicUser } from "@shared/api-types";
 import { registerSchema } from "@shared/validators/auth";
 import { useAuth } from "@/lib/auth";
 import { SignUpFields } from "@/features/auth/components/sign-up-fields";
-import { applyServerErrors } from "@/features/auth/lib/apply-server-errors";
+import { applyServerErrors } from "@/lib/form-errors";
 
 type RegisterFormValues = z.input<typeof registerSchema>;
 

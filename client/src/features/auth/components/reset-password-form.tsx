@@ -14,7 +14,8 @@ const resetPasswordFormSchema = z
 
 type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;
 
-function describeFailure(error: unknown): string {
+/** What a failed reset tells the user: an unusable link, or the server's reason. */
+function resetFailureText(error: unknown): string {
   const { status, message } = parseApiError(error);
   if (status === 404 || status === 409) return "This reset link is invalid or has expired. Please request a new one.";
   return message || "Something went wrong. Please try again.";
@@ -37,7 +38,7 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
       await resetPassword.mutateAsync({ token, password });
       onSuccess();
     } catch (error) {
-      setError("root", { message: describeFailure(error) });
+      setError("root", { message: resetFailureText(error) });
     }
   });
 

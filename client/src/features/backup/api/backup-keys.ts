@@ -3,8 +3,6 @@ import type { ExportFormat } from "@shared/backup-format";
 /** Query keys for backup and export; each starts with the API path the default query function reads. */
 export const backupKeys = {
   history: () => ["/api/export/history"] as const,
-  /** The dashboard's counts, read here for the account overview (same key, so one cache entry). */
-  stats: () => ["/api/dashboard/stats"] as const,
 };
 
 /** The export download: a plain browser navigation, so a large ZIP streams to disk instead of into memory. */

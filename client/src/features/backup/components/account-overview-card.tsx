@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { parseApiError } from "@/lib/api-client";
 import { useAccountOverview } from "@/features/backup/api/get-account-overview";
 import { useExportHistory } from "@/features/backup/api/get-export-history";
-import { formatBackupDate } from "@/features/backup/lib/describe";
+import { formatDateTime } from "@/lib/format";
 
 function LastBackup() {
   const { data, isPending, error } = useExportHistory();
@@ -15,7 +15,7 @@ function LastBackup() {
   else if (error) text = `Could not load. ${parseApiError(error).message}`;
   else if (data.isRunning) text = "An export is running now";
   else if (!data.lastBackup) text = "No backup yet";
-  else text = `${formatBackupDate(data.lastBackup.createdAt)} (${data.lastBackup.format.toUpperCase()})`;
+  else text = `${formatDateTime(data.lastBackup.createdAt)} (${data.lastBackup.format.toUpperCase()})`;
   return (
     <div className="flex justify-between gap-2 text-sm" aria-live="polite">
       <span className="text-muted-foreground">Last backup</span>

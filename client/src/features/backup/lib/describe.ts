@@ -28,11 +28,3 @@ export function describeCounts(counts: RestoreCounts): string[] {
 export function totalCount(counts: RestoreCounts): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
 }
-
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** A backup time in the reader's locale, e.g. "4 May 2026, 10:20". */
-export function formatBackupDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : DATE_TIME.format(date);
-}

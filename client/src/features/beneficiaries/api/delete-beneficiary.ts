@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import { invalidateAllButUser } from "@/lib/invalidate";
 
 /**
  * Deleting also un-assigns the beneficiary's assets of every type (contract), so every cached read except the
@@ -12,6 +12,6 @@ export function useDeleteBeneficiary() {
     mutationFn: async ({ id }) => {
       await apiRequest("DELETE", `/api/beneficiaries/${id}`);
     },
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] }),
+    onSuccess: () => invalidateAllButUser(queryClient),
   });
 }

@@ -12,7 +12,7 @@ export function BeneficiariesCard({ busy, children }: { busy: boolean; children:
     <LinkedCard
       id="dashboard-beneficiaries-title"
       title="Beneficiaries"
-      href={paths.beneficiaries}
+      href={paths.beneficiaries.getHref()}
       linkLabel="Manage all"
       busy={busy}
       bodyClassName="min-h-80 sm:min-h-60"

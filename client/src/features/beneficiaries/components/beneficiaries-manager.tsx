@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Search, UserPlus } from "lucide-react";
 import type { BeneficiaryDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
@@ -38,9 +38,8 @@ export function BeneficiariesManager() {
   const current = onePage ? first : paged;
   const page = current.data;
   const pastTheEnd = !onePage && !!page && !paged.isPlaceholderData && page.items.length === 0 && offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) setOffset((at) => Math.max(0, at - PAGE_SIZE));
-  }, [pastTheEnd]);
+  // during render, not in an effect: the next page's read starts at once and shows as placeholder data
+  if (pastTheEnd) setOffset(Math.max(0, offset - PAGE_SIZE));
   const openAdd = () => setForm({ open: true });
 
   let body: ReactNode;

@@ -27,7 +27,7 @@ export function BeneficiariesPreview() {
       <div className="flex flex-1 items-center justify-center">
         <p className="text-center text-sm text-muted-foreground">
           No beneficiaries yet.{" "}
-          <Link href={paths.beneficiaries} className="font-medium text-primary underline underline-offset-4">
+          <Link href={paths.beneficiaries.getHref()} className="font-medium text-primary underline underline-offset-4">
             Add your first beneficiary
           </Link>
         </p>

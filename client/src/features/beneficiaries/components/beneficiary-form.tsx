@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, FormError, FormField, TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { parseApiError } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/form-errors";
 import { RelationshipSelect } from "@/features/beneficiaries/components/relationship-select";
 import { isRelationship } from "@/features/beneficiaries/lib/relationships";
 
@@ -47,13 +48,8 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
     try {
       await onSubmit(values);
     } catch (error) {
-      const { status, message, errors: fieldErrors } = parseApiError(error);
-      let placed = false;
-      for (const fieldError of fieldErrors) {
-        const field = FIELDS.find((name) => name === fieldError.path);
-        if (field) setError(field, { type: "server", message: fieldError.message });
-        placed ||= Boolean(field);
-      }
+      const { status, message } = parseApiError(error);
+      const placed = applyServerErrors(error, FIELDS, setError);
       if (status === 402) setError(`root.${PLAN_LIMIT}`, { message });
       else if (!placed) setError("root", { message: message || "An error occurred" });
     }
@@ -87,7 +83,10 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
         {planLimit !== undefined ? (
           <div role="alert" className="grid gap-2 rounded-md border border-accent bg-accent/10 p-3 text-sm">
             <p>{planLimit || "Your plan's beneficiary limit is reached. Upgrading lifts it."}</p>
-            <Link href={paths.pricing} className="w-fit font-medium text-primary underline underline-offset-4">
+            <Link
+              href={paths.pricing.getHref()}
+              className="w-fit font-medium text-primary underline underline-offset-4"
+            >
               See plans and upgrade
             </Link>
           </div>

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import type { PublicUser } from "@shared/api-types";
 import type { BillingChangeResult } from "@shared/validators/billing";
-import { billingKeys, DASHBOARD_STATS_KEY } from "@/features/billing/api/billing-keys";
+import { billingKeys } from "@/features/billing/api/billing-keys";
 import { apiRequest } from "@/lib/api-client";
-import { USER_QUERY_KEY } from "@/lib/auth";
+import { queryKeys } from "@/lib/query-keys";
 import { queryClient } from "@/lib/query-client";
 
 export type BillingChange = BillingChangeResult<PublicUser>;
@@ -11,7 +11,7 @@ export type BillingChange = BillingChangeResult<PublicUser>;
 /** Everything a plan or storage change moves: the user (nav plan badge), usage, dashboard numbers, history. */
 export async function refreshBilling(): Promise<void> {
   await Promise.all(
-    [USER_QUERY_KEY, billingKeys.usage(), billingKeys.history(), DASHBOARD_STATS_KEY].map((queryKey) =>
+    [queryKeys.user(), billingKeys.usage(), billingKeys.history(), queryKeys.dashboardStats()].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
@@ -25,7 +25,7 @@ export function useBillingChange<TInput>(path: string) {
   return useMutation<BillingChange, Error, TInput>({
     mutationFn: async (input) => (await apiRequest("POST", path, input)).json(),
     onSuccess: async (result) => {
-      if ("user" in result) queryClient.setQueryData(USER_QUERY_KEY, result.user);
+      if ("user" in result) queryClient.setQueryData(queryKeys.user(), result.user);
       if (!("checkoutUrl" in result)) await refreshBilling();
     },
   });

@@ -5,6 +5,3 @@ export const billingKeys = {
   usage: () => ["/api/usage"] as const,
   history: () => ["/api/billing/history"] as const,
 };
-
-/** Owned by the dashboard feature; refreshed here because plan and storage changes move its numbers. */
-export const DASHBOARD_STATS_KEY = ["/api/dashboard/stats"] as const;

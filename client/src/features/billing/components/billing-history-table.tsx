@@ -2,8 +2,7 @@ import { useBillingHistory } from "@/features/billing/api/get-billing-history";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { parseApiError } from "@/lib/api-client";
-
-const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+import { formatDate, formatMoney } from "@/lib/format";
 
 function statusVariant(status: string) {
   if (status === "paid") return "success" as const;
@@ -51,10 +50,10 @@ export function BillingHistoryTable() {
         <tbody>
           {history.data.map((item) => (
             <tr key={item.id} className="border-b border-border last:border-0">
-              <td className="py-2 pr-4 whitespace-nowrap">{DATE.format(new Date(item.createdAt))}</td>
+              <td className="py-2 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
               <td className="py-2 pr-4">{item.name}</td>
               <td className="py-2 pr-4">{item.category === "storage" ? `${item.quantity} GB` : item.quantity}</td>
-              <td className="py-2 pr-4 whitespace-nowrap">${item.price}/mo</td>
+              <td className="py-2 pr-4 whitespace-nowrap">{formatMoney(Number(item.price))}/mo</td>
               <td className="py-2">
                 <Badge variant={statusVariant(item.status)}>{item.status}</Badge>
               </td>

@@ -6,9 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { formatDate, formatMoney } from "@/lib/format";
 import { BillingHistoryTable } from "@/features/billing/components/billing-history-table";
-
-const DAY = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 type ManageSubscriptionProps = {
   usage: UsageDto;
@@ -20,7 +19,7 @@ type ManageSubscriptionProps = {
 export function ManageSubscription({ usage, isCancelling, onCancel }: ManageSubscriptionProps) {
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const plan = PLANS[usage.plan];
-  const renewsAt = usage.planRenewsAt ? DAY.format(new Date(usage.planRenewsAt)) : null;
+  const renewsAt = usage.planRenewsAt ? formatDate(usage.planRenewsAt, { inUtc: true }) : null;
   const isPaid = plan.priceUSD > 0;
 
   return (
@@ -45,7 +44,7 @@ export function ManageSubscription({ usage, isCancelling, onCancel }: ManageSubs
             <dd className="mt-1 flex items-center gap-2 font-semibold">
               {plan.name}
               {isPaid ? (
-                <span className="font-normal text-muted-foreground">${plan.priceUSD.toFixed(2)}/mo</span>
+                <span className="font-normal text-muted-foreground">{formatMoney(plan.priceUSD)}/mo</span>
               ) : null}
             </dd>
           </div>

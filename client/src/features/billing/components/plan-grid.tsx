@@ -23,7 +23,9 @@ function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps 
   if (!currentPlan) {
     return (
       <Button asChild className="w-full" variant={variant}>
-        <Link href={paths.auth}>{plan.id === "professional" ? plan.ctaLabel : `Sign in to choose ${plan.name}`}</Link>
+        <Link href={paths.auth.getHref()}>
+          {plan.id === "professional" ? plan.ctaLabel : `Sign in to choose ${plan.name}`}
+        </Link>
       </Button>
     );
   }

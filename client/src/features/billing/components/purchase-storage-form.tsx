@@ -5,16 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
+import { formatMoney } from "@/lib/format";
 
 type PurchaseStorageFormProps = {
   isSignedIn: boolean;
   isPending: boolean;
   onPurchase: (storageGB: number) => void;
 };
-
-function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
 
 /** Quantity (non-numeric input counts as 1, spec 000 §5) and a live total at the tier rate. */
 export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: PurchaseStorageFormProps) {
@@ -46,9 +43,9 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
           />
         </div>
         <p id={totalId} aria-live="polite" className="text-sm text-muted-foreground">
-          {quantity} GB × ${storageRateFor(quantity).toFixed(2)} ={" "}
+          {quantity} GB × {formatMoney(storageRateFor(quantity))} ={" "}
           <strong className="text-lg text-foreground" data-testid="storage-total">
-            {dollars(storagePriceCents(quantity))}
+            {formatMoney(storagePriceCents(quantity) / 100)}
           </strong>{" "}
           per month
         </p>
@@ -59,7 +56,7 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
         </Button>
       ) : (
         <Button asChild className="w-full sm:w-fit">
-          <Link href={paths.auth}>Sign in to purchase</Link>
+          <Link href={paths.auth.getHref()}>Sign in to purchase</Link>
         </Button>
       )}
     </form>

@@ -1,6 +1,7 @@
 import { STORAGE_RATES } from "@shared/plans";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { formatMoney } from "@/lib/format";
 
 const ASCENDING = [...STORAGE_RATES].sort((a, b) => a.minGB - b.minGB);
 
@@ -16,7 +17,7 @@ export function StorageRates() {
               {tier.savesPercent > 0 ? <Badge variant="success">Save {tier.savesPercent}%</Badge> : null}
             </div>
             <p>
-              <span className="text-2xl font-bold">${tier.ratePerGB.toFixed(2)}</span>
+              <span className="text-2xl font-bold">{formatMoney(tier.ratePerGB)}</span>
               <span className="text-sm text-muted-foreground"> per GB / month</span>
             </p>
           </Card>

@@ -26,7 +26,7 @@ export function useBillingNotices() {
           description: "You are logged out. Logging in again...",
           variant: "destructive",
         });
-        setTimeout(() => navigate(paths.auth), UNAUTHORIZED_DELAY_MS);
+        setTimeout(() => navigate(paths.auth.getHref()), UNAUTHORIZED_DELAY_MS);
         return;
       }
       const { message } = parseApiError(error);

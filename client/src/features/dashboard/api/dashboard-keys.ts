@@ -1,9 +1,11 @@
+import { queryKeys } from "@/lib/query-keys";
+
 /** Query keys for the dashboard; each starts with the API path it reads (the default query function joins them). */
 export const dashboardKeys = {
-  stats: () => ["/api/dashboard/stats"] as const,
+  stats: queryKeys.dashboardStats,
   /**
-   * Starts with the assets path on purpose: whatever refreshes the asset lists (an upload, a delete)
-   * refreshes the dashboard's recent assets too.
+   * Starts with the files' list path on purpose: whatever refreshes the file lists (an upload, a delete) refreshes
+   * the dashboard's recent assets too.
    */
-  recentAssets: (limit: number) => ["/api/assets", { limit }] as const,
+  recentAssets: (limit: number) => [...queryKeys.files(), { limit }] as const,
 };

@@ -26,7 +26,7 @@ export function DashboardHeader({ onAddAssets }: { onAddAssets: () => void }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link href={paths.backupExport}>
+          <Link href={paths.backupExport.getHref()}>
             <Archive aria-hidden="true" />
             Export Backup
           </Link>

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
+import { formatMoney } from "@/lib/format";
 
 /**
  * Spec 000 §2 plan card: Free Plan, or the user's real paid plan and price. The next billing date is not
@@ -29,14 +30,14 @@ export function PlanSummaryCard() {
             plan.features.join(" · ")
           ) : (
             <>
-              <span className="text-2xl font-bold text-foreground">${plan.priceUSD.toFixed(2)}</span>/mo
+              <span className="text-2xl font-bold text-foreground">{formatMoney(plan.priceUSD)}</span>/mo
             </>
           )}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild variant={isFree ? "accent" : "outline"} className="w-full">
-          <Link href={paths.pricing}>{isFree ? "Upgrade to Premium" : "Manage Subscription"}</Link>
+          <Link href={paths.pricing.getHref()}>{isFree ? "Upgrade to Premium" : "Manage Subscription"}</Link>
         </Button>
       </CardContent>
     </Card>

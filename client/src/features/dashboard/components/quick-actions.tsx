@@ -21,13 +21,13 @@ export function QuickActions({ onAddAssets }: { onAddAssets: () => void }) {
           Upload Assets
         </Button>
         <Button asChild variant="outline" className={actionClass}>
-          <Link href={paths.beneficiaries}>
+          <Link href={paths.beneficiaries.getHref()}>
             <UserPlus aria-hidden="true" />
             Add Beneficiary
           </Link>
         </Button>
         <Button asChild variant="outline" className={actionClass}>
-          <Link href={paths.digitalWill}>
+          <Link href={paths.digitalWill.getHref()}>
             <FileText aria-hidden="true" />
             Update Will
           </Link>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { FileText, FileVideo, Image, type LucideIcon } from "lucide-react";
 import type { FileAssetDto } from "@shared/api-types";
 import { formatBytes } from "@shared/format";
@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { useRecentAssets } from "@/features/dashboard/api/get-recent-assets";
 import { QueryError } from "@/components/query-error";
-import { formatDate } from "@/features/dashboard/lib/format-date";
+import { formatDate } from "@/lib/format";
 
 function iconFor(mimeType: string): LucideIcon {
   if (mimeType.startsWith("image/")) return Image;
@@ -17,12 +17,11 @@ function iconFor(mimeType: string): LucideIcon {
 }
 
 function AssetRow({ asset }: { asset: FileAssetDto }) {
-  const Icon = iconFor(asset.mimeType);
   const isAssigned = asset.assignedToBeneficiary !== null;
   return (
     <li className="flex h-15 items-center gap-3">
       <span className="rounded-md bg-muted p-2 text-primary">
-        <Icon className="size-5" aria-hidden="true" />
+        {createElement(iconFor(asset.mimeType), { className: "size-5", "aria-hidden": true })}
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{asset.originalFileName}</p>
@@ -91,7 +90,7 @@ export function RecentAssets() {
     <LinkedCard
       id="recent-assets-title"
       title="Recent Assets"
-      href={paths.assets}
+      href={paths.assets.getHref()}
       linkLabel="View all"
       busy={isPending}
       bodyClassName="min-h-76"

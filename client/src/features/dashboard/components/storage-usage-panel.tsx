@@ -81,7 +81,7 @@ export function StorageUsagePanel() {
         )}
         {isPending ? <span className="sr-only">Loading storage usage...</span> : null}
         <Button asChild variant="outline">
-          <Link href={paths.pricing}>Purchase More Storage</Link>
+          <Link href={paths.pricing.getHref()}>Purchase More Storage</Link>
         </Button>
       </CardContent>
     </Card>

@@ -15,7 +15,7 @@ export function CallToAction() {
           It takes a few minutes to start. Your plan is private until the moment it needs to be shared.
         </p>
         <Button asChild variant="accent" size="lg">
-          <Link href={paths.auth}>
+          <Link href={paths.auth.getHref()}>
             Get Started Today
             <ArrowRight aria-hidden="true" />
           </Link>

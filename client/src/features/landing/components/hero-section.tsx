@@ -29,7 +29,7 @@ export function HeroSection() {
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild variant="accent" size="lg">
-              <Link href={paths.auth}>
+              <Link href={paths.auth.getHref()}>
                 Start Your Digital Will
                 <ArrowRight aria-hidden="true" />
               </Link>
@@ -40,7 +40,7 @@ export function HeroSection() {
               variant="outline"
               className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
             >
-              <Link href={paths.agentOnboarding}>
+              <Link href={paths.agentOnboarding.getHref()}>
                 <Briefcase aria-hidden="true" />
                 Become an Agent
               </Link>
@@ -51,7 +51,7 @@ export function HeroSection() {
               variant="outline"
               className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10"
             >
-              <Link href={paths.giftCards}>
+              <Link href={paths.giftCards.getHref()}>
                 <Gift aria-hidden="true" />
                 Gift Cards
               </Link>

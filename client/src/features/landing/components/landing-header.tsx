@@ -11,16 +11,16 @@ export function LandingHeader() {
         <Brand />
         <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-            <Link href={paths.agentOnboarding}>Become Agent</Link>
+            <Link href={paths.agentOnboarding.getHref()}>Become Agent</Link>
           </Button>
           <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-            <Link href={paths.giftCards}>Gift Cards</Link>
+            <Link href={paths.giftCards.getHref()}>Gift Cards</Link>
           </Button>
           <Button asChild variant="outline" size="sm">
-            <Link href={paths.auth}>Sign In</Link>
+            <Link href={paths.auth.getHref()}>Sign In</Link>
           </Button>
           <Button asChild size="sm">
-            <Link href={paths.auth}>Get Started Free</Link>
+            <Link href={paths.auth.getHref()}>Get Started Free</Link>
           </Button>
         </nav>
       </div>

@@ -25,7 +25,9 @@ export function PricingSection() {
                 plan={plan}
                 action={
                   <Button asChild className="w-full" variant={plan.isMostPopular ? "default" : "outline"}>
-                    <Link href={paths.auth}>{plan.priceUSD === 0 ? "Start for free" : `Choose ${plan.name}`}</Link>
+                    <Link href={paths.auth.getHref()}>
+                      {plan.priceUSD === 0 ? "Start for free" : `Choose ${plan.name}`}
+                    </Link>
                   </Button>
                 }
               />
@@ -34,7 +36,7 @@ export function PricingSection() {
         </ul>
         <div className="mt-12 text-center">
           <Button asChild size="lg" variant="outline">
-            <Link href={paths.pricing}>
+            <Link href={paths.pricing.getHref()}>
               View Detailed Pricing
               <ArrowRight aria-hidden="true" />
             </Link>

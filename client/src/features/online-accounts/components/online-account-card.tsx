@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { createElement, useId, useState } from "react";
 import { Eye, EyeOff, Pencil, ShieldCheck, Trash2, UserCheck } from "lucide-react";
 import { humanize } from "@shared/asset-types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { PRIORITY_BADGE, accountTypeIcon, field, priorityOf } from "@/features/online-accounts/lib/account-display";
 import { SensitiveInfoPanel } from "@/features/online-accounts/components/sensitive-info-panel";
 
@@ -23,14 +23,13 @@ export function OnlineAccountCard({ account, onEdit, onDelete }: OnlineAccountCa
   const platform = field(account, "platform");
   const instructions = field(account, "instructions");
   const priority = priorityOf(account);
-  const Icon = accountTypeIcon(type);
 
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <span className="w-fit rounded-md bg-muted p-2.5 text-primary">
-            <Icon className="size-5" aria-hidden="true" />
+            {createElement(accountTypeIcon(type), { className: "size-5", "aria-hidden": true })}
           </span>
           <div className="grid flex-1 gap-1.5">
             <div className="flex flex-wrap items-center gap-2">

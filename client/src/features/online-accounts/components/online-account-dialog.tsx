@@ -1,12 +1,8 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/hooks/use-toast";
-import { parseApiError } from "@/lib/api-client";
-import {
-  useCreateOnlineAccount,
-  type OnlineAccountPayload,
-} from "@/features/online-accounts/api/create-online-account";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
-import { useUpdateOnlineAccount } from "@/features/online-accounts/api/update-online-account";
+import { withServerReason } from "@/lib/describe-failure";
+import { useSaveTypedAsset, type TypedAssetPayload } from "@/lib/typed-assets";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { OnlineAccountForm } from "@/features/online-accounts/components/online-account-form";
 
 type OnlineAccountDialogProps = {
@@ -16,37 +12,28 @@ type OnlineAccountDialogProps = {
   account?: OnlineAccount;
 };
 
-/** The spec's fixed failure text, then the server's reason when a user can act on it (400 validation, 402 limit). */
-function failureText(error: unknown, fallback: string): string {
-  const { status, message } = parseApiError(error);
-  return (status === 400 || status === 402) && message ? `${fallback}. ${message}` : fallback;
-}
+/** Spec 001 §8 success notices. */
+const ADDED = { title: "Account Added", description: "Your online account has been added." };
+const UPDATED = { title: "Account Updated", description: "Your online account has been updated." };
 
 /** Add/edit dialog (spec 001 §2); the form unmounts on close, so it reopens clean. */
 export function OnlineAccountDialog({ open, onOpenChange, account }: OnlineAccountDialogProps) {
-  const create = useCreateOnlineAccount();
-  const update = useUpdateOnlineAccount();
-  const isPending = create.isPending || update.isPending;
+  const saveAccount = useSaveTypedAsset("online_accounts");
 
-  async function save(payload: OnlineAccountPayload) {
+  async function save(payload: TypedAssetPayload) {
     try {
-      if (account) {
-        await update.mutateAsync({ id: account.id, body: payload });
-        toast({ title: "Account Updated", description: "Your online account has been updated.", variant: "success" });
-      } else {
-        await create.mutateAsync(payload);
-        toast({ title: "Account Added", description: "Your online account has been added.", variant: "success" });
-      }
+      await saveAccount.mutateAsync({ id: account?.id, body: payload });
+      toast({ ...(account ? UPDATED : ADDED), variant: "success" });
       onOpenChange(false);
     } catch (error) {
       const fallback = account ? "Failed to update online account" : "Failed to add online account";
-      toast({ title: "Error", description: failureText(error, fallback), variant: "destructive" });
+      toast({ title: "Error", description: withServerReason(fallback, error), variant: "destructive" });
       throw error;
     }
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !saveAccount.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>{account ? "Edit Online Account" : "Add Online Account"}</DialogTitle>

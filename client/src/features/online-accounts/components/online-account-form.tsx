@@ -1,13 +1,15 @@
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ASSET_KINDS, humanize } from "@shared/asset-types";
+import { ASSET_MESSAGES, createOnlineAccountSchema } from "@shared/validators/assets";
 import { PRIORITIES } from "@shared/validators/common";
 import { FormDialogFooter } from "@/components/form-dialog-footer";
 import { FormField, TextField, fieldAria } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { parseApiError } from "@/lib/api-client";
-import type { OnlineAccountPayload } from "@/features/online-accounts/api/create-online-account";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import { applyServerErrors, withRequiredFields } from "@/lib/form-errors";
+import type { TypedAssetPayload } from "@/lib/typed-assets";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import {
   ACCOUNT_FIELDS,
   accountDefaults,
@@ -15,7 +17,6 @@ import {
   type AccountFormValues,
 } from "@/features/online-accounts/lib/account-form-values";
 import { RequiredLabel } from "@/features/online-accounts/components/required-label";
-import { accountResolver } from "@/features/online-accounts/lib/account-resolver";
 import { BeneficiarySelect } from "@/components/beneficiary-select";
 import { SecretField } from "@/components/ui/secret-field";
 import { SelectField } from "@/components/ui/select-field";
@@ -28,22 +29,28 @@ const NOTES = [
   { name: "instructions", label: "Instructions for your beneficiary" },
 ] as const;
 
+/** The schema checks name and type in its last step: report them alongside any other problem (lib/form-errors.ts). */
+const resolver = withRequiredFields<AccountFormValues, TypedAssetPayload>(zodResolver(createOnlineAccountSchema), [
+  { name: "accountName", message: ASSET_MESSAGES.accountName },
+  { name: "accountType", message: ASSET_MESSAGES.accountType },
+]);
+
 type OnlineAccountFormProps = {
   account?: OnlineAccount;
   /** Rejects when the write failed; the server's per-field messages then show under the fields. */
-  onSubmit: (payload: OnlineAccountPayload) => Promise<void>;
+  onSubmit: (payload: TypedAssetPayload) => Promise<void>;
   onCancel: () => void;
 };
 
-/** Add and edit share this form; createOnlineAccountSchema (the server's) validates it (spec 001 §5, accountResolver). */
+/** Add and edit share this form; createOnlineAccountSchema (the server's) validates it (spec 001 §5). */
 export function OnlineAccountForm({ account, onSubmit, onCancel }: OnlineAccountFormProps) {
   const id = useId();
   const { register, control, handleSubmit, setError, formState } = useForm<
     AccountFormValues,
     unknown,
-    OnlineAccountPayload
+    TypedAssetPayload
   >({
-    resolver: accountResolver,
+    resolver,
     defaultValues: accountDefaults(account),
   });
   const { errors, isSubmitting } = formState;
@@ -54,10 +61,7 @@ export function OnlineAccountForm({ account, onSubmit, onCancel }: OnlineAccount
     try {
       await onSubmit(accountPayload(parsed, account));
     } catch (error) {
-      for (const { path, message } of parseApiError(error).errors) {
-        const name = ACCOUNT_FIELDS.find((f) => f === path);
-        if (name) setError(name, { type: "server", message });
-      }
+      applyServerErrors(error, ACCOUNT_FIELDS, setError);
     }
   });
 

@@ -4,7 +4,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { parseApiError } from "@/lib/api-client";
-import { useOnlineAccounts, type OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import { useTypedAssets } from "@/lib/typed-assets";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { OnlineAccountCard } from "@/features/online-accounts/components/online-account-card";
 
 type OnlineAccountListProps = {
@@ -15,7 +16,7 @@ type OnlineAccountListProps = {
 
 /** The account list in its four states: loading, error, empty, data. */
 export function OnlineAccountList({ onAdd, onEdit, onDelete }: OnlineAccountListProps) {
-  const accounts = useOnlineAccounts();
+  const accounts = useTypedAssets("online_accounts");
 
   if (accounts.isPending) {
     return (

@@ -1,11 +1,11 @@
 import { Globe, ShieldCheck, TriangleAlert, UserCheck, type LucideIcon } from "lucide-react";
 import { Card } from "@/components/ui/card";
-import { useOnlineAccounts } from "@/features/online-accounts/api/get-online-accounts";
+import { useTypedAssets } from "@/lib/typed-assets";
 import { field, priorityOf } from "@/features/online-accounts/lib/account-display";
 
 /** The four summary cards of spec 001 §2. */
 export function OnlineAccountsSummary() {
-  const { data, isPending } = useOnlineAccounts();
+  const { data, isPending } = useTypedAssets("online_accounts");
   const accounts = data ?? [];
   const cards: { label: string; value: number; icon: LucideIcon }[] = [
     { label: "Total Accounts", value: accounts.length, icon: Globe },

@@ -1,5 +1,5 @@
 import { LockKeyhole } from "lucide-react";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { field } from "@/features/online-accounts/lib/account-display";
 
 const ROWS = [

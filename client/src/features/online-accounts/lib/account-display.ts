@@ -1,5 +1,8 @@
 import { Bitcoin, Cloud, Gamepad2, Globe, Landmark, Mail, Repeat, Share2, type LucideIcon } from "lucide-react";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { TypedAssetDto } from "@shared/api-types";
+
+/** An online account as the API answers (spec 001 §3), sensitive fields decrypted for the owner. */
+export type OnlineAccount = TypedAssetDto;
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
   email: Mail,

@@ -1,8 +1,8 @@
 import type { DefaultValues } from "react-hook-form";
 import type { z } from "zod";
 import type { createOnlineAccountSchema } from "@shared/validators/assets";
-import type { OnlineAccountPayload } from "@/features/online-accounts/api/create-online-account";
-import type { OnlineAccount } from "@/features/online-accounts/api/get-online-accounts";
+import type { TypedAssetPayload } from "@/lib/typed-assets";
+import type { OnlineAccount } from "@/features/online-accounts/lib/account-display";
 import { field, priorityOf } from "@/features/online-accounts/lib/account-display";
 
 export type AccountFormValues = z.input<typeof createOnlineAccountSchema>;
@@ -39,9 +39,9 @@ export function accountDefaults(account?: OnlineAccount): DefaultValues<AccountF
 }
 
 /** Empty fields were dropped by the schema; on an edit, one that had a value is sent as null so it clears. */
-export function accountPayload(parsed: OnlineAccountPayload, account?: OnlineAccount): OnlineAccountPayload {
+export function accountPayload(parsed: TypedAssetPayload, account?: OnlineAccount): TypedAssetPayload {
   if (!account) return parsed;
-  const payload: OnlineAccountPayload = { ...parsed };
+  const payload: TypedAssetPayload = { ...parsed };
   for (const name of TEXT_FIELDS) {
     if (payload[name] === undefined && field(account, name) !== null) payload[name] = null;
   }

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useActiveWill } from "@/features/wills/api/get-active-will";
 import { willPdfUrl } from "@/features/wills/api/will-keys";
 import { QueryError } from "@/components/query-error";
-import { formatWillDate } from "@/features/wills/lib/format-date";
+import { formatDateTime } from "@/lib/format";
 
 /** The one active will, read-only, with its Current badge and PDF download. */
 export function ActiveWillCard() {
@@ -50,7 +50,7 @@ export function ActiveWillCard() {
           <Badge>Current</Badge>
         </div>
         <CardDescription>
-          Version {will.version} · Last updated {formatWillDate(will.updatedAt)}
+          Version {will.version} · Last updated {formatDateTime(will.updatedAt)}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { fieldAria, FormField, TextField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
-import { parseApiError } from "@/lib/api-client";
 import { useSaveWill } from "@/features/wills/api/save-will";
 import { describeFailure } from "@/lib/describe-failure";
+import { applyServerErrors } from "@/lib/form-errors";
 
 type WillFormValues = z.input<typeof saveWillSchema>;
 const FIELDS = ["title", "content"] as const;
@@ -35,10 +35,7 @@ export function WillForm({ current }: { current: WillDto | null }) {
       await saveWill.mutateAsync(values);
       toast({ title: "Digital Will Saved", description: "This version is now your current will.", variant: "success" });
     } catch (error) {
-      for (const fieldError of parseApiError(error).errors) {
-        const field = FIELDS.find((name) => name === fieldError.path);
-        if (field) setError(field, { type: "server", message: fieldError.message });
-      }
+      applyServerErrors(error, FIELDS, setError);
       toast({ title: "Failed to Save Digital Will", description: describeFailure(error), variant: "destructive" });
     }
   });

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { useWills } from "@/features/wills/api/get-wills";
 import { QueryError } from "@/components/query-error";
 import { WillVersionDialog } from "@/features/wills/components/will-version-dialog";
-import { formatWillDate } from "@/features/wills/lib/format-date";
+import { formatDateTime } from "@/lib/format";
 
 /**
  * Archived versions, each openable and comparable with the current will. Spec 000 §2: shown only when more
@@ -40,7 +40,7 @@ export function WillHistory() {
                 <p className="truncate text-sm font-medium">
                   Version {will.version}: {will.title}
                 </p>
-                <p className="text-xs text-muted-foreground">{formatWillDate(will.createdAt)}</p>
+                <p className="text-xs text-muted-foreground">{formatDateTime(will.createdAt)}</p>
               </div>
               <Button
                 variant="outline"

@@ -2,7 +2,7 @@ import type { WillDto } from "@shared/api-types";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { WillDiff } from "@/features/wills/components/will-diff";
-import { formatWillDate } from "@/features/wills/lib/format-date";
+import { formatDateTime } from "@/lib/format";
 
 type WillVersionDialogProps = {
   /** The archived version being looked at; null closes the dialog. */
@@ -22,7 +22,7 @@ export function WillVersionDialog({ version, current, onClose }: WillVersionDial
               <DialogTitle className="break-words">
                 Version {version.version}: {version.title}
               </DialogTitle>
-              <DialogDescription>Archived will saved {formatWillDate(version.createdAt)}. Read-only.</DialogDescription>
+              <DialogDescription>Archived will saved {formatDateTime(version.createdAt)}. Read-only.</DialogDescription>
             </DialogHeader>
             <Tabs defaultValue="read">
               <TabsList>
