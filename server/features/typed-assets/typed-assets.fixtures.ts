@@ -1,7 +1,16 @@
 import type { TypedAssetKind } from "@shared/asset-types";
 
-/** Test-only: one valid add-dialog body per kind, with a canary in every sensitive field. */
+/**
+ * Test-only: one valid add-dialog body per kind, every sensitive field set. Each holds the canary, except the three
+ * the printable estate summary shows in full (an account's e-mail, a physical asset's location, where digital content
+ * is stored): those hold the recognisable plain values of PRINTED, so "no canary" checks of the PDF still hold.
+ */
 export const CANARY = "CANARY-7f3a";
+export const PRINTED = {
+  email: "ama.owusu.7f3a@example.com",
+  location: "Plot 12, East Legon 7f3a",
+  storageLocation: "Drive folder Blog 7f3a",
+};
 
 export const SAMPLES: Record<TypedAssetKind, { path: string; table: string; body: Record<string, string> }> = {
   intellectual_property: {
@@ -40,7 +49,7 @@ export const SAMPLES: Record<TypedAssetKind, { path: string; table: string; body
       category: "real_estate",
       name: "Family house",
       accessCodes: `${CANARY}-codes`,
-      location: `${CANARY}-plot 12, East Legon`,
+      location: PRINTED.location,
       documentation: `${CANARY}-deeds at the lawyer's`,
       insurance: `${CANARY}-policy 4471`,
       description: `${CANARY}-pa-description`,
@@ -53,7 +62,7 @@ export const SAMPLES: Record<TypedAssetKind, { path: string; table: string; body
       title: "Blog archive",
       category: "creative_work",
       accessInfo: `${CANARY}-dc`,
-      storageLocation: `${CANARY}-drive folder`,
+      storageLocation: PRINTED.storageLocation,
       backupLocation: `${CANARY}-usb disk in the drawer`,
       licenseInfo: `${CANARY}-licence`,
       renewalInfo: `${CANARY}-renews in January`,
@@ -79,7 +88,7 @@ export const SAMPLES: Record<TypedAssetKind, { path: string; table: string; body
     body: {
       title: "Gmail",
       category: "email",
-      email: `${CANARY}@example.com`,
+      email: PRINTED.email,
       username: `${CANARY}-user`,
       passwordHint: `${CANARY}-hint`,
       recoveryInfo: `${CANARY}-recovery`,
