@@ -45,6 +45,7 @@ describe.each(TYPED_ASSET_KINDS)("%s", (kind) => {
     expect(res.body.description).toBeNull();
     expect(res.body.id).not.toBe(999_999);
     expect(res.body).not.toHaveProperty("userId");
+    expect(res.body).not.toHaveProperty("encVersion");
     expect(res.body.status).not.toBe("archived");
     const row = await rawRow(table, res.body.id);
     expect(row.user_id).toBe(a.user.id);
