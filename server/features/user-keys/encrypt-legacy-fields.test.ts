@@ -114,6 +114,28 @@ describe("encrypting what earlier versions stored in plain text (CRYPT-M1)", () 
     expect(accounts.body[0]).toEqual(account.body);
   });
 
+  it("marks rows with nothing to encrypt current in bulk, without the per-row path", async () => {
+    const { agent, user } = await t.signUp();
+    const bare = { title: "Adinkra pattern", category: "trademark" };
+    const empty = [
+      await legacyTyped(agent, "intellectual_property", bare),
+      await legacyTyped(agent, "intellectual_property", bare),
+    ];
+    const full = await legacyTyped(agent, "intellectual_property");
+    const before = (await agent.get(SAMPLES.intellectual_property.path)).body;
+    const visited: number[] = [];
+    const report = await encryptLegacyFields(t.deps, {
+      afterRow: (table, rowId) => {
+        if (table === "intellectual_property") visited.push(rowId);
+      },
+    });
+    expect(report).toEqual({ encrypted: 3, failed: 0 });
+    expect(visited).toEqual([full.id]);
+    expect(empty.map((row) => row.description)).toEqual([null, null]);
+    expect((await rawRows("intellectual_property", user.id)).map((r) => r.enc_version)).toEqual([2, 2, 2]);
+    expect((await agent.get(SAMPLES.intellectual_property.path)).body).toEqual(before);
+  });
+
   it("is resumable: a run stopped halfway leaves every row readable, and the next run finishes the rest", async () => {
     const { agent, user } = await t.signUp();
     for (let n = 1; n <= 5; n += 1) await legacyWill(user.id, n);

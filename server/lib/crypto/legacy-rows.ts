@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { Db, DbOrTx, Tx } from "../../db";
@@ -17,6 +17,7 @@ export type LegacyRunOptions = {
   /** Called after each row (tests stop a run here to stand for a process killed halfway). */
   afterRow?: (tableName: string, rowId: number) => void | Promise<void>;
 };
+/** `encrypted`: rows brought to their table's current version; `failed`: rows left as they were (logged). */
 export type LegacyRunReport = { encrypted: number; failed: number };
 
 function columnOf(t: EncryptedTable, key: string): PgColumn {
@@ -97,6 +98,35 @@ export async function upgradeOwnedRow(tx: Tx, t: EncryptedTable, dek: Buffer, ow
 }
 
 /**
+ * Marks current, in batches of one statement, the rows of an older version whose plain sensitive columns are all
+ * empty: nothing to encrypt, so no per-row work (most notes are left blank). Atomic per row like the per-row path.
+ */
+async function markEmptyRowsCurrent(db: Db, t: EncryptedTable, signal: AbortSignal | undefined): Promise<number> {
+  let marked = 0;
+  for (const version of Object.keys(t.secrets.earlier).map(Number)) {
+    const empty = [
+      eq(columnOf(t, "encVersion"), version),
+      ...plainSensitiveColumnsOf(t.secrets, version).map((key) => isNull(columnOf(t, key))),
+    ];
+    for (;;) {
+      if (signal?.aborted) return marked;
+      const batch = db
+        .select({ id: columnOf(t, "id") })
+        .from(t.table)
+        .where(and(...empty))
+        .limit(1000);
+      const result = await db
+        .update(t.table)
+        .set({ encVersion: t.secrets.currentVersion })
+        .where(and(inArray(columnOf(t, "id"), batch), ...empty));
+      if (!result.rowCount) break;
+      marked += result.rowCount;
+    }
+  }
+  return marked;
+}
+
+/**
  * Encrypts every sensitive value still in plain text (rows below their table's current version), table by table in
  * id order, a batch at a time. Keys live outside the database, so this runs in the server, never in a SQL
  * migration. Resumable and idempotent: each row is one conditional UPDATE, committed whole or not at all, and rows
@@ -111,6 +141,7 @@ export async function encryptLegacyRows(
 ): Promise<LegacyRunReport> {
   const report: LegacyRunReport = { encrypted: 0, failed: 0 };
   for (const t of tables) {
+    report.encrypted += await markEmptyRowsCurrent(db, t, opts.signal);
     let cursor = 0;
     for (;;) {
       if (opts.signal?.aborted) return report;
