@@ -75,5 +75,6 @@ describe("start-up encryption of plain-text fields", () => {
     expect(rows[0].enc_version).toBe(1);
     expect(JSON.stringify(rows)).not.toContain(CANARY);
     expect(rows[0].content).toMatch(/^v1\./);
-  });
+    // Two server starts (each up to 45 s on a loaded machine), as in the other process tests.
+  }, 150_000);
 });
