@@ -194,8 +194,8 @@ export async function seedUser(
   for (const t of TYPED_TABLES) {
     if (counts.typedPerKind === 0) break;
     await db.exec(`
-      insert into ${t.table} (user_id, ${t.columns}, created_at)
-      select ${userId}, ${t.values}, now() - (g * 347 % 1051200) * interval '1 minute'
+      insert into ${t.table} (user_id, ${t.columns}, enc_version, created_at)
+      select ${userId}, ${t.values}, 2, now() - (g * 347 % 1051200) * interval '1 minute'
       from generate_series(1, ${counts.typedPerKind}) g`);
   }
   await db.exec(`

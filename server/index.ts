@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
 import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
 import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
+import { encryptLegacyFields } from "./features/user-keys/encrypt-legacy-fields";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
@@ -77,6 +78,17 @@ async function main() {
   const orphanTimer = setInterval(() => void sweepOrphans(), ORPHAN_SWEEP_INTERVAL_MS);
   orphanTimer.unref();
 
+  // Sensitive fields an earlier version stored in plain text are encrypted beside live traffic (readers tell plain
+  // rows from encrypted ones by their enc_version, so nothing waits); shutdown stops it between two rows, and the
+  // next start resumes where it stopped.
+  const stopLegacyRun = new AbortController();
+  const legacyRun = encryptLegacyFields(deps, { signal: stopLegacyRun.signal }).catch((err: unknown) =>
+    logger.error(
+      { err: { message: err instanceof Error ? err.message : String(err) } },
+      "encrypting plain-text fields stopped; the next start resumes it",
+    ),
+  );
+
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
   });
@@ -96,6 +108,8 @@ async function main() {
     server.closeIdleConnections();
     clearInterval(sweepTimer);
     clearInterval(orphanTimer);
+    stopLegacyRun.abort();
+    await legacyRun;
     await built.close();
     mailer.close();
     await database.close();

@@ -26,7 +26,13 @@ type KindInfo = {
   categoryField: string;
   categories: readonly string[];
   apiPath: string;
-  /** Stored as AES-256-GCM ciphertext under the owner's data key; shown only to the owner. */
+  /**
+   * Stored as AES-256-GCM ciphertext under the owner's data key; shown only to the owner (docs/SECURITY.md lists
+   * them). The rule: every free-text note (the 5,000-character fields: descriptions, instructions, access, contact,
+   * beneficiary, location, insurance, documentation, licence and renewal notes) and every credential or number that
+   * opens an account. What names, sorts or finds a record (title, account name, type, priority, dates, amounts,
+   * institution or platform) stays readable: the asset list searches titles, and admins see names of records.
+   */
   sensitiveFields: readonly string[];
 };
 
@@ -52,42 +58,58 @@ export const ASSET_KINDS: Record<AssetKind, KindInfo> = {
       "other",
     ],
     apiPath: "/api/online-accounts",
-    sensitiveFields: ["username", "passwordHint", "recoveryInfo", "twoFactorInfo", "securityQuestions"],
+    sensitiveFields: [
+      "username",
+      "passwordHint",
+      "recoveryInfo",
+      "twoFactorInfo",
+      "securityQuestions",
+      "email",
+      "instructions",
+      "description",
+    ],
   },
   intellectual_property: {
     label: "Intellectual Property",
     categoryField: "assetType",
     categories: ["patent", "trademark", "copyright", "domain", "business_asset"],
     apiPath: "/api/intellectual-property",
-    sensitiveFields: [],
+    sensitiveFields: ["description", "documentation"],
   },
   financial_assets: {
     label: "Financial Assets",
     categoryField: "assetType",
     categories: ["investment", "insurance", "loan", "crypto_wallet"],
     apiPath: "/api/financial-assets",
-    sensitiveFields: ["accountNumber", "accessInfo"],
+    sensitiveFields: [
+      "accountNumber",
+      "accessInfo",
+      "beneficiaryInfo",
+      "contactInfo",
+      "documentLocation",
+      "description",
+    ],
   },
   physical_assets: {
     label: "Physical Assets",
     categoryField: "assetType",
     categories: ["real_estate", "vehicle", "valuable", "storage_unit"],
     apiPath: "/api/physical-assets",
-    sensitiveFields: ["accessCodes"],
+    sensitiveFields: ["accessCodes", "location", "documentation", "insurance", "description"],
   },
   digital_content: {
     label: "Digital Content",
     categoryField: "contentType",
     categories: ["creative_work", "business_data", "educational", "subscription"],
     apiPath: "/api/digital-content",
-    sensitiveFields: ["accessInfo"],
+    sensitiveFields: ["accessInfo", "storageLocation", "backupLocation", "licenseInfo", "renewalInfo", "description"],
   },
   personal_documents: {
     label: "Personal Documents",
     categoryField: "documentType",
     categories: ["legal", "personal_record", "medical", "family_heritage"],
     apiPath: "/api/personal-documents",
-    sensitiveFields: ["documentNumber", "accessInfo"],
+    sensitiveFields: ["documentNumber", "accessInfo", "documentLocation", "description"],
   },
 };
 

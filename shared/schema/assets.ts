@@ -1,4 +1,18 @@
-import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  index,
+  type ExtraConfigColumn,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { beneficiaries } from "./beneficiaries";
 import { users } from "./users";
 
@@ -9,6 +23,17 @@ const owner = () =>
 const assignee = () => integer("assigned_to_beneficiary").references(() => beneficiaries.id, { onDelete: "set null" });
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * Which of the kind's columns hold ciphertext in this row (server/lib/crypto/field-secrets.ts): 1 = the first set
+ * (what rows written before issue 12 hold, and what a writer unaware of this column still writes), 2 = every
+ * sensitive column of the kind today. The start-up migration moves rows from 1 to 2.
+ */
+const encVersion = () => smallint("enc_version").notNull().default(1);
+/** Rows the start-up migration still has to encrypt: empty once it has run, so the check at start-up is free. */
+const encPending = (name: string, t: { id: ExtraConfigColumn; encVersion: ExtraConfigColumn }) =>
+  index(`${name}_enc_pending_idx`)
+    .on(t.id)
+    .where(sql`${t.encVersion} < 2`);
 
 /**
  * Per-user data key, wrapped by a master key (kid names which). Deleting the row erases every sensitive field of the
@@ -53,6 +78,7 @@ export const digitalAssets = pgTable(
   ],
 );
 
+/** Sensitive columns (ASSET_KINDS.intellectual_property.sensitiveFields) hold ciphertext. */
 export const intellectualProperty = pgTable(
   "intellectual_property",
   {
@@ -70,16 +96,18 @@ export const intellectualProperty = pgTable(
     priority: varchar("priority", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("active"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("intellectual_property_user_idx").on(t.userId, t.createdAt),
     index("intellectual_property_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("intellectual_property", t),
   ],
 );
 
-/** accountNumber and accessInfo hold `v1.…` ciphertext (server/lib/crypto/field-crypto.ts). */
+/** Sensitive columns (ASSET_KINDS.financial_assets.sensitiveFields) hold `v1.…` ciphertext (field-crypto.ts). */
 export const financialAssets = pgTable(
   "financial_assets",
   {
@@ -100,16 +128,18 @@ export const financialAssets = pgTable(
     priority: varchar("priority", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("active"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("financial_assets_user_idx").on(t.userId, t.createdAt),
     index("financial_assets_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("financial_assets", t),
   ],
 );
 
-/** accessCodes holds ciphertext. */
+/** Sensitive columns (ASSET_KINDS.physical_assets.sensitiveFields) hold ciphertext. */
 export const physicalAssets = pgTable(
   "physical_assets",
   {
@@ -130,16 +160,18 @@ export const physicalAssets = pgTable(
     priority: varchar("priority", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("owned"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("physical_assets_user_idx").on(t.userId, t.createdAt),
     index("physical_assets_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("physical_assets", t),
   ],
 );
 
-/** accessInfo holds ciphertext. */
+/** Sensitive columns (ASSET_KINDS.digital_content.sensitiveFields) hold ciphertext. */
 export const digitalContent = pgTable(
   "digital_content",
   {
@@ -157,16 +189,18 @@ export const digitalContent = pgTable(
     priority: varchar("priority", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("active"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("digital_content_user_idx").on(t.userId, t.createdAt),
     index("digital_content_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("digital_content", t),
   ],
 );
 
-/** documentNumber and accessInfo hold ciphertext. */
+/** Sensitive columns (ASSET_KINDS.personal_documents.sensitiveFields) hold ciphertext. */
 export const personalDocuments = pgTable(
   "personal_documents",
   {
@@ -184,16 +218,18 @@ export const personalDocuments = pgTable(
     importance: varchar("importance", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("current"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("personal_documents_user_idx").on(t.userId, t.createdAt),
     index("personal_documents_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("personal_documents", t),
   ],
 );
 
-/** username, passwordHint, recoveryInfo, twoFactorInfo and securityQuestions hold ciphertext (spec 001 §3). */
+/** Sensitive columns (ASSET_KINDS.online_accounts.sensitiveFields) hold ciphertext (spec 001 §3). */
 export const onlineAccounts = pgTable(
   "online_accounts",
   {
@@ -204,7 +240,7 @@ export const onlineAccounts = pgTable(
     title: varchar("title", { length: 200 }).notNull(),
     platform: varchar("platform", { length: 200 }),
     username: text("username"),
-    email: varchar("email", { length: 254 }),
+    email: text("email"),
     passwordHint: text("password_hint"),
     recoveryInfo: text("recovery_info"),
     twoFactorInfo: text("two_factor_info"),
@@ -216,12 +252,14 @@ export const onlineAccounts = pgTable(
     priority: varchar("priority", { length: 8 }).notNull().default("medium"),
     status: varchar("status", { length: 16 }).notNull().default("active"),
     assignedToBeneficiary: assignee(),
+    encVersion: encVersion(),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index("online_accounts_user_idx").on(t.userId, t.createdAt),
     index("online_accounts_beneficiary_idx").on(t.assignedToBeneficiary),
+    encPending("online_accounts", t),
   ],
 );
 

@@ -5,7 +5,8 @@ import type { DbOrTx } from "../../db";
 /** One UNION ALL branch: where a kind keeps its display title and its category. Constants, never user input. */
 type Branch = { kind: AssetKind; table: string; title: string; category: string; isFile?: boolean };
 
-const BRANCHES: readonly Branch[] = [
+/** The title and category columns are searched with ILIKE and shown: they must never be encrypted columns. */
+export const BRANCHES: readonly Branch[] = [
   { kind: "digital_files", table: "digital_assets", title: "original_file_name", category: "category", isFile: true },
   { kind: "online_accounts", table: "online_accounts", title: "account_name", category: "account_type" },
   { kind: "intellectual_property", table: "intellectual_property", title: "title", category: "asset_type" },

@@ -11,9 +11,10 @@ import type { TypedAssetKind } from "@shared/asset-types";
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { presentUser } from "../auth/user.presenter";
-import { decryptSensitive, hasSensitiveValues } from "../typed-assets/field-secrets";
+import { decryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { KINDS } from "../typed-assets/kinds";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { decryptWills, needsDataKey } from "../wills/will-secrets";
 import { assignArchivePaths } from "./archive-names";
 import * as q from "./export.queries";
 
@@ -23,11 +24,14 @@ type ExportDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
 export type ExportFile = q.OwnedFile & { archivePath: string };
 export type BackupSnapshot = { document: BackupDocument; files: ExportFile[] };
 
-/** Dates as ISO strings, the owner id dropped: the row as the backup format describes it. */
+/** Server-side bookkeeping that is no part of the backup format: the owner, and which columns were ciphertext. */
+const INTERNAL = new Set(["userId", "encVersion"]);
+
+/** Dates as ISO strings, internal columns dropped: the row as the backup format describes it. */
 function toRecord(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key === "userId") continue;
+    if (INTERNAL.has(key)) continue;
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
   return out;
@@ -52,14 +56,16 @@ async function readTypedAssets(deps: ExportDeps, tx: Tx, userId: number) {
 /**
  * Everything the user owns, as one consistent snapshot (a repeatable-read transaction, so a save in between cannot
  * leave an asset pointing at a beneficiary the backup lacks): profile without ids or secrets, beneficiaries, every
- * will version, file details with their ZIP paths, and every typed asset with its sensitive fields decrypted — the
- * owner's own copy. A value that fails to decrypt fails the whole export (generic 500 + security log).
+ * will version decrypted, file details with their ZIP paths, and every typed asset with its sensitive fields
+ * decrypted — the owner's own copy. A value that fails to decrypt fails the whole export (generic 500 + security log).
  */
 export async function collectBackup(deps: ExportDeps, user: User): Promise<BackupSnapshot> {
   return runInTransaction(deps.database.db, async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const beneficiaries = await q.listOwnedBeneficiaries(tx, user.id);
-    const wills = await q.listOwnedWills(tx, user.id);
+    const stored = await q.listOwnedWills(tx, user.id);
+    const dek = needsDataKey(stored) ? await getOrCreateUserDataKey(tx, deps.keyring, user.id) : undefined;
+    const wills = decryptWills(dek, user.id, stored, deps.logger);
     const rows = await q.listOwnedFiles(tx, user.id);
     const typed = await readTypedAssets(deps, tx, user.id);
     const paths = assignArchivePaths(rows);

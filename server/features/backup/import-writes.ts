@@ -1,8 +1,9 @@
 import { COUNT_KEYS, type RestoreCounts } from "@shared/backup-format";
 import type { Tx } from "../../db";
 import type { AppDeps } from "../../deps";
-import { encryptSensitive } from "../typed-assets/field-secrets";
+import { encryptSensitive } from "../../lib/crypto/field-secrets";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { WILL_SECRETS } from "../wills/will-secrets";
 import { archiveActiveWills, nextWillVersion } from "../wills/wills.queries";
 import type { StagedRestoreFile } from "./import-files";
 import type { RestorePlan } from "./import-plan";
@@ -24,15 +25,30 @@ async function writeBeneficiaries(tx: Tx, userId: number, plan: RestorePlan): Pr
   return (oldId) => (oldId === null ? null : (byOldId.get(oldId) ?? null));
 }
 
-/** Imported versions follow the account's own, in their order; the newest imported one becomes the active will. */
-async function writeWills(tx: Tx, userId: number, plan: RestorePlan, now: Date): Promise<void> {
+/**
+ * Imported versions follow the account's own, in their order; the newest imported one becomes the active will.
+ * Title and content are encrypted under this user's key, the AAD naming the new rows.
+ */
+async function writeWills(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, now: Date): Promise<void> {
   if (plan.wills.length === 0) return;
   await archiveActiveWills(tx, userId, now);
   const first = await nextWillVersion(tx, userId);
+  const ids = await q.nextRowIds(tx, "digital_wills", plan.wills.length);
+  const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
   const last = plan.wills.length - 1;
   await q.insertWillRows(
     tx,
-    plan.wills.map((w, i) => ({ ...w, userId, version: first + i, isActive: i === last })),
+    plan.wills.map((w, i) => {
+      const { title, content, encVersion } = encryptSensitive(WILL_SECRETS, dek, { userId, rowId: ids[i] }, w);
+      return {
+        ...w,
+        ...({ title, content, encVersion } as { title: string; content: string; encVersion: number }),
+        id: ids[i],
+        userId,
+        version: first + i,
+        isActive: i === last,
+      };
+    }),
   );
 }
 
@@ -57,7 +73,7 @@ async function writeTypedAssets(tx: Tx, deps: WriteDeps, userId: number, plan: R
 
 /**
  * Inserts every record of a restore into the signed-in account, inside the caller's transaction: new ids, beneficiary
- * references re-linked, wills appended, typed assets re-encrypted, files as committed rows pointing at their final
+ * references re-linked, wills appended and encrypted, typed assets re-encrypted, files as committed rows pointing at their final
  * blob keys (the caller moves the blobs there before it commits). Answers what was created.
  */
 export async function writeRestore(
@@ -67,7 +83,7 @@ export async function writeRestore(
 ): Promise<RestoreCounts> {
   const { userId, plan, files } = input;
   const relink = await writeBeneficiaries(tx, userId, plan);
-  await writeWills(tx, userId, plan, input.now);
+  await writeWills(tx, deps, userId, plan, input.now);
   await writeTypedAssets(tx, deps, userId, plan, relink);
   await q.insertFileRows(
     tx,

@@ -11,6 +11,7 @@ import {
 } from "@shared/schema";
 import { createTypedAssetSchemas } from "@shared/validators/assets";
 import { updateTypedAssetSchemas } from "@shared/validators/assets-update";
+import type { SecretColumns } from "../../lib/crypto/field-secrets";
 
 export type TypedTable =
   | typeof intellectualProperty
@@ -22,12 +23,13 @@ export type TypedTable =
 
 type BodySchema = z.ZodType<Record<string, unknown>>;
 
-/** Everything the one generic implementation needs to serve a kind. */
-export type KindConfig = {
+/**
+ * Everything the one generic implementation needs to serve a kind. As SecretColumns: `tableName` is also the
+ * sequence ids are drawn from, `sensitive` is ASSET_KINDS[kind].sensitiveFields.
+ */
+export type KindConfig = SecretColumns & {
   kind: TypedAssetKind;
   table: TypedTable;
-  /** The SQL table name: the sequence to draw ids from and the `table` part of each value's AAD. */
-  tableName: string;
   apiPath: string;
   createSchema: BodySchema;
   updateSchema: BodySchema;
@@ -36,7 +38,6 @@ export type KindConfig = {
    * is the type column (contract), a generic `value` is `currentValue`, and so on.
    */
   aliases: Record<string, string>;
-  sensitive: readonly string[];
   /** Columns a body may write: the table's columns minus ids, owner, status and timestamps. */
   writable: ReadonlySet<string>;
   /** Writable columns that may hold NULL, so an empty field in an update clears them. */
@@ -61,7 +62,22 @@ const TABLES: Record<TypedAssetKind, { table: TypedTable; tableName: string; ali
   },
 };
 
-const NOT_WRITABLE = new Set(["id", "userId", "status", "createdAt", "updatedAt"]);
+/**
+ * The sensitive columns of the first release (enc_version 1), frozen: rows written then, or by a server that does
+ * not know enc_version, hold only these as ciphertext until the start-up migration has encrypted the rest.
+ */
+const FIRST_SENSITIVE: Record<TypedAssetKind, readonly string[]> = {
+  online_accounts: ["username", "passwordHint", "recoveryInfo", "twoFactorInfo", "securityQuestions"],
+  intellectual_property: [],
+  financial_assets: ["accountNumber", "accessInfo"],
+  physical_assets: ["accessCodes"],
+  digital_content: ["accessInfo"],
+  personal_documents: ["documentNumber", "accessInfo"],
+};
+/** Rows written today hold every column of ASSET_KINDS[kind].sensitiveFields as ciphertext. */
+export const TYPED_ENC_VERSION = 2;
+
+const NOT_WRITABLE = new Set(["id", "userId", "status", "encVersion", "createdAt", "updatedAt"]);
 
 function buildKind(kind: TypedAssetKind): KindConfig {
   const { table, tableName, aliases } = TABLES[kind];
@@ -76,6 +92,8 @@ function buildKind(kind: TypedAssetKind): KindConfig {
     updateSchema: updateTypedAssetSchemas[kind] as BodySchema,
     aliases: { category: info.categoryField, ...aliases },
     sensitive: info.sensitiveFields,
+    currentVersion: TYPED_ENC_VERSION,
+    earlier: { 1: FIRST_SENSITIVE[kind] },
     writable: new Set(columns.map(([key]) => key)),
     nullable: new Set(columns.filter(([, column]) => !column.notNull).map(([key]) => key)),
   };

@@ -1,17 +1,18 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db";
 import type { TypedTable } from "./kinds";
 
 /** A typed asset row as Drizzle reads it: column keys in camelCase, dates as Date. */
-export type TypedRow = Record<string, unknown> & { id: number; userId: number; createdAt: Date; updatedAt: Date };
+export type TypedRow = Record<string, unknown> & {
+  id: number;
+  userId: number;
+  /** Which columns hold ciphertext (field-secrets.ts); never leaves the server. */
+  encVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-/** The next id of `tableName`, taken inside the transaction so the AAD of each sensitive value can name the row. */
-export async function nextRowId(tx: Tx, tableName: string): Promise<number> {
-  const result = await tx.execute<{ id: string }>(
-    sql`select nextval(pg_get_serial_sequence(${tableName}, 'id')) as id`,
-  );
-  return Number(result.rows[0].id);
-}
+export { nextRowId } from "../../db/row-ids";
 
 export async function listOwnedRows(
   db: DbOrTx,

@@ -3,8 +3,9 @@ import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
 import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
+import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
+import { upgradeOwnedRow } from "../../lib/crypto/legacy-rows";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
-import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "./field-secrets";
 import type { KindConfig } from "./kinds";
 import { clearedColumns, toColumns } from "./typed-assets.input";
 import {
@@ -107,6 +108,9 @@ export async function updateTypedAsset(
   const row = await runInTransaction(deps.database.db, async (tx) => {
     await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
     const dek = await dataKeyFor(tx, deps, kind, userId);
+    // A row still holding plain-text fields from before they were sensitive is encrypted whole first: the edit
+    // marks the row current, and that marker covers the fields not sent too.
+    if (dek) await upgradeOwnedRow(tx, { table: kind.table, secrets: kind }, dek, { userId, id });
     const encrypted = encryptSensitive(kind, dek, { userId, rowId: id }, values);
     const updated = await updateOwnedRow(tx, kind.table, { userId, id }, { ...encrypted, updatedAt: deps.clock.now() });
     if (!updated) throw notFound();

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { digitalWills, users, type DigitalWill } from "@shared/schema";
-import type { DbOrTx } from "../../db";
+import type { DbOrTx, Tx } from "../../db";
+import { nextRowId } from "../../db/row-ids";
 
 type Owned = { userId: number; id: number };
 
@@ -55,4 +56,9 @@ export async function nextWillVersion(tx: DbOrTx, userId: number): Promise<numbe
 export async function insertWill(tx: DbOrTx, values: typeof digitalWills.$inferInsert): Promise<DigitalWill> {
   const [row] = await tx.insert(digitalWills).values(values).returning();
   return row;
+}
+
+/** The new will's id, drawn before the insert: its title's and content's AAD name the row. */
+export function nextWillId(tx: Tx): Promise<number> {
+  return nextRowId(tx, "digital_wills");
 }

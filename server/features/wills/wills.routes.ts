@@ -22,30 +22,29 @@ function willId(req: Request): number {
 }
 
 export function registerWillRoutes(r: RouteTable, deps: AppDeps) {
-  const db = deps.database.db;
   const { clock } = deps;
 
   r.add({ method: "get", path: "/api/digital-wills", access: "client" }, async (req, res) => {
-    const rows = await wills.listWills(db, { userId: owner(req).id });
+    const rows = await wills.listWills(deps, { userId: owner(req).id });
     res.json(rows.map(presentWill));
   });
 
   // Declared before "/:id" so "active" is never read as an id.
   r.add({ method: "get", path: "/api/digital-wills/active", access: "client" }, async (req, res) => {
-    const will = await wills.getActiveWill(db, { userId: owner(req).id });
+    const will = await wills.getActiveWill(deps, { userId: owner(req).id });
     res.json(will ? presentWill(will) : null);
   });
 
   r.add({ method: "post", path: "/api/digital-wills", access: "client" }, async (req, res) => {
     const input = saveWillSchema.parse(req.body ?? {});
-    const will = await wills.saveWill(db, { userId: owner(req).id, input, now: clock.now() });
+    const will = await wills.saveWill(deps, { userId: owner(req).id, input, now: clock.now() });
     res.status(201).json(presentWill(will));
   });
 
   r.add(
     { method: "get", path: "/api/digital-wills/:id", access: "client", resource: "digital-will" },
     async (req, res) => {
-      const will = await wills.getWill(db, { userId: owner(req).id, id: willId(req) });
+      const will = await wills.getWill(deps, { userId: owner(req).id, id: willId(req) });
       res.json(presentWill(will));
     },
   );
@@ -54,7 +53,7 @@ export function registerWillRoutes(r: RouteTable, deps: AppDeps) {
     { method: "get", path: "/api/digital-wills/:id/pdf", access: "client", resource: "digital-will" },
     async (req, res) => {
       const user = owner(req);
-      const will = await wills.getWill(db, { userId: user.id, id: willId(req) });
+      const will = await wills.getWill(deps, { userId: user.id, id: willId(req) });
       const generatedAt = clock.now();
       sendPdf(res, willFileName(will), { title: will.title, generatedAt }, (w) => drawWill(w, will, user));
     },

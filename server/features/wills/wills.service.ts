@@ -1,8 +1,14 @@
 import type { DigitalWill } from "@shared/schema";
 import type { SaveWillInput } from "@shared/validators/wills";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type DbOrTx } from "../../db";
+import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../lib/app-error";
+import { encryptSensitive } from "../../lib/crypto/field-secrets";
+import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { WILL_SECRETS, decryptWills, needsDataKey } from "./will-secrets";
 import * as q from "./wills.queries";
+
+export type WillDeps = Pick<AppDeps, "database" | "keyring" | "logger">;
 
 export const CONCURRENT_SAVE_MESSAGE = "Another save happened at the same time. Please try again.";
 const ONE_ACTIVE_INDEX = "digital_wills_one_active_idx";
@@ -18,48 +24,63 @@ export function isActiveWillCollision(err: unknown): boolean {
   return false;
 }
 
-/** All versions of the owner's will, newest first. */
-export function listWills(db: Db, params: { userId: number }): Promise<DigitalWill[]> {
-  return q.listWills(db, params.userId);
+/** The rows decrypted for their owner; the data key is read only when a row holds ciphertext. */
+async function readable(deps: WillDeps, db: DbOrTx, userId: number, wills: DigitalWill[]): Promise<DigitalWill[]> {
+  const dek = needsDataKey(wills) ? await getOrCreateUserDataKey(db, deps.keyring, userId) : undefined;
+  return decryptWills(dek, userId, wills, deps.logger);
+}
+
+/** All versions of the owner's will, newest first (the history and its diff need every version's text). */
+export async function listWills(deps: WillDeps, params: { userId: number }): Promise<DigitalWill[]> {
+  const db = deps.database.db;
+  return readable(deps, db, params.userId, await q.listWills(db, params.userId));
 }
 
 /** The owner's active will, or null when none was saved yet. */
-export async function getActiveWill(db: Db, params: { userId: number }): Promise<DigitalWill | null> {
-  return (await q.findActiveWill(db, params.userId)) ?? null;
+export async function getActiveWill(deps: WillDeps, params: { userId: number }): Promise<DigitalWill | null> {
+  const db = deps.database.db;
+  const will = await q.findActiveWill(db, params.userId);
+  return will ? (await readable(deps, db, params.userId, [will]))[0] : null;
 }
 
 /** One version of the owner's will; another user's id is the same 404 as a missing one. */
-export async function getWill(db: Db, params: { userId: number; id: number }): Promise<DigitalWill> {
+export async function getWill(deps: WillDeps, params: { userId: number; id: number }): Promise<DigitalWill> {
+  const db = deps.database.db;
   const will = await q.findWill(db, params);
   if (!will) throw notFound();
-  return will;
+  return (await readable(deps, db, params.userId, [will]))[0];
 }
 
 /**
  * Saves a new active version and archives every earlier one in one transaction. The owner's row lock orders
  * concurrent saves (versions stay unique); the partial unique index is the last line: should two saves still
- * collide, the loser answers 409 rather than leaving two active wills.
+ * collide, the loser answers 409 rather than leaving two active wills. The id is drawn first because the title's
+ * and content's AAD name their row.
  */
 export async function saveWill(
-  db: Db,
+  deps: WillDeps,
   params: { userId: number; input: SaveWillInput; now: Date },
 ): Promise<DigitalWill> {
   const { userId, input, now } = params;
   try {
-    return await runInTransaction(db, async (tx) => {
+    const row = await runInTransaction(deps.database.db, async (tx) => {
       if (!(await q.lockOwner(tx, userId))) throw notFound();
       await q.archiveActiveWills(tx, userId, now);
       const version = await q.nextWillVersion(tx, userId);
+      const id = await q.nextWillId(tx);
+      const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
+      const sealed = encryptSensitive(WILL_SECRETS, dek, { userId, rowId: id }, { ...input });
       return q.insertWill(tx, {
+        ...(sealed as Pick<DigitalWill, "title" | "content" | "encVersion">),
+        id,
         userId,
-        title: input.title,
-        content: input.content,
         version,
         isActive: true,
         createdAt: now,
         updatedAt: now,
       });
     });
+    return { ...row, title: input.title, content: input.content };
   } catch (err) {
     if (isActiveWillCollision(err)) throw conflict(CONCURRENT_SAVE_MESSAGE);
     throw err;

@@ -72,8 +72,9 @@ const beneficiary: AssetFieldConfig = {
 };
 
 /**
- * One add/edit dialog per typed kind (spec 000 §3, spec 001 §3). Sensitive columns (ASSET_KINDS[kind].sensitiveFields)
- * are "secret" controls: masked with a show toggle.
+ * One add/edit dialog per typed kind (spec 000 §3, spec 001 §3). Secrets typed in one line (hints, account numbers,
+ * codes) are "secret" controls: masked with a show toggle. Which fields are encrypted at rest is a wider list
+ * (ASSET_KINDS[kind].sensitiveFields: the notes too), decided on the server.
  */
 export const ASSET_FORMS: Record<TypedAssetKind, AssetFormConfig> = {
   online_accounts: {
