@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createApp } from "./app";
+import type { AppDeps } from "./deps";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
@@ -11,6 +12,7 @@ import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
 import { createMailer } from "./lib/mail/mailer";
+import { createOutboxRunner } from "./lib/outbox/runner";
 import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -39,7 +41,11 @@ async function main() {
   });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);
-  const deps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
+  const deps: AppDeps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
+  // Queued messages leave at start-up (what waited while we were down), every few seconds, and right after a commit
+  // that queued one (deps.outbox is kicked then).
+  const outbox = createOutboxRunner(deps);
+  deps.outbox = outbox;
   const built = createApp(deps);
 
   const setupToken = await issueSetupTokenIfNoAdmin(database.db);
@@ -77,6 +83,8 @@ async function main() {
   const orphanTimer = setInterval(() => void sweepOrphans(), ORPHAN_SWEEP_INTERVAL_MS);
   orphanTimer.unref();
 
+  outbox.start();
+
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
   });
@@ -96,6 +104,7 @@ async function main() {
     server.closeIdleConnections();
     clearInterval(sweepTimer);
     clearInterval(orphanTimer);
+    await outbox.stop();
     await built.close();
     mailer.close();
     await database.close();
