@@ -12,11 +12,13 @@ afterAll(async () => {
 
 const tokenOf = (link: string | undefined) => link!.split("/").pop()!;
 
-/** The reset mail leaves off the request path (AUTH-06): wait for the next message to `email`. */
+/** The reset mail is queued by the request and sent by the outbox worker (AUTH-06): deliver, then expect it. */
 async function nextMail(email: string, send: () => Promise<unknown>) {
+  await t.deliverOutbox();
   const before = t.smtp.to(email).length;
   await send();
-  await t.smtp.waitFor(email, before + 1);
+  await t.deliverOutbox();
+  expect(t.smtp.to(email)).toHaveLength(before + 1);
 }
 
 const forgot = (email: string) => t.request().post("/api/auth/forgot-password").send({ email });
@@ -34,6 +36,7 @@ describe("forgot and reset password", () => {
     expect(unknown.status).toBe(200);
     expect(known.text).toBe(unknown.text);
     expect(t.smtp.linkFor(user.email, "/reset-password/")).toBeTruthy();
+    await t.deliverOutbox();
     expect(t.smtp.to(unknownEmail)).toHaveLength(0);
   });
 
@@ -67,6 +70,7 @@ describe("forgot and reset password", () => {
     const token = tokenOf(t.smtp.linkFor(user.email, "/reset-password/"));
     const res = await t.request().post("/api/auth/reset-password").send({ token, password: "New-Kente-2027" });
     expect(res.status).toBe(200);
+    await t.deliverOutbox();
     expect((await agent.get("/api/user")).status).toBe(401);
     expect((await t.request().post("/api/login").send({ email: user.email, password: "New-Kente-2027" })).status).toBe(
       200,
