@@ -39,7 +39,14 @@ export function createMailer(opts: {
   logger: Logger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a mail server that accepts the connection and then hangs must not hold an outbox batch for
+    // nodemailer's default 10 minutes (the batch's claim on its rows lasts DELIVERY_POLICY.leaseMs).
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(m) {
         await transport.sendMail({

@@ -146,7 +146,8 @@ export async function deliverDueMessages(
   const claimed = await claimDue(db, deps.clock.now(), opts.limit ?? DELIVERY_POLICY.defaultBatch);
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   if (claimed.length === 0) return result;
-  const sms = deps.sms ?? createFileSmsSink({ outboxDir: path.join(deps.config.dataDir, "outbox"), logger: deps.logger });
+  const sms =
+    deps.sms ?? createFileSmsSink({ outboxDir: path.join(deps.config.dataDir, "outbox"), logger: deps.logger });
 
   await eachLimited(claimed, DELIVERY_POLICY.concurrency, async (row) => {
     const log = { outboxId: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts };

@@ -105,11 +105,7 @@ export function enqueueEmail(
  * The user's own e-mail is now verified: what was held for it becomes due at once. Run in the same transaction as
  * the verification, so a message is never left held behind a verified address.
  */
-export async function releaseHeldMessages(
-  tx: DbOrTx,
-  deps: OutboxWriteDeps,
-  senderUserId: number,
-): Promise<number> {
+export async function releaseHeldMessages(tx: DbOrTx, deps: OutboxWriteDeps, senderUserId: number): Promise<number> {
   const rows = await tx
     .update(outboxMessages)
     .set({ status: "pending", nextAttemptAt: deps.clock.now() })

@@ -82,11 +82,7 @@ export async function assertCanMessageOthers(
  * Limits the verification e-mails a user can have sent to their own address (someone who registered another
  * person's address must not be able to flood it). Locks the user's row, so parallel resends count one by one.
  */
-export async function assertCanResendOwnVerification(
-  tx: Tx,
-  deps: { clock: Clock },
-  userId: number,
-): Promise<void> {
+export async function assertCanResendOwnVerification(tx: Tx, deps: { clock: Clock }, userId: number): Promise<void> {
   const now = deps.clock.now();
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   await tx.execute(sql`select 1 from users where id = ${userId} for update`);
