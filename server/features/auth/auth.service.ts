@@ -75,10 +75,10 @@ export async function resendOwnVerification(db: Db, ctx: MailCtx, userId: number
   const token = generateToken();
   const tokenHash = hashToken(token);
   return runInTransaction(db, async (tx) => {
-    await assertCanResendOwnVerification(tx, ctx, userId);
     const user = await q.findUserById(tx, userId);
     if (!user) throw notFound();
     if (user.emailVerified) return "verified";
+    await assertCanResendOwnVerification(tx, ctx, userId);
     const updated = await q.updateUser(tx, userId, {
       emailVerificationToken: tokenHash,
       emailVerificationExpires: new Date(ctx.clock.now().getTime() + VERIFY_TOKEN_TTL_MS),

@@ -14,10 +14,7 @@ export function plainLine(value: string): string {
 /** Anything a mail client could turn into a link: a scheme (`://`), `www.`, an address, or a dotted domain. */
 export function isUrlLike(word: string): boolean {
   return (
-    word.includes("://") ||
-    /^www\./i.test(word) ||
-    word.includes("@") ||
-    /[\p{L}\p{N}-]\.[\p{L}\p{N}-]{2,}/u.test(word)
+    word.includes("://") || /^www\./i.test(word) || word.includes("@") || /[\p{L}\p{N}-]\.[\p{L}\p{N}-]{2,}/u.test(word)
   );
 }
 
