@@ -170,7 +170,7 @@ describe("caps on messages to other people (ABUSE-03)", () => {
   });
 
   it("holds under parallel requests: five owners naming one address at once queue at most the cap (RACE)", async () => {
-    const owners = [];
+    const owners: Awaited<ReturnType<TestApp["signUp"]>>[] = [];
     for (let i = 0; i < 5; i += 1) owners.push(await t.signUp({ verified: true }));
     const target = t.uniqueEmail("burst");
     const create = (o: (typeof owners)[number]) => o.agent.post("/api/beneficiaries").send(person(target));

@@ -8,7 +8,12 @@ export function useVerifyEmail() {
     mutationFn: async (input) => {
       await apiRequest("POST", "/api/auth/verify-email", input);
     },
-    // A signed-in user's emailVerified flag changes; read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    // A signed-in user's emailVerified flag changes, and with it whether beneficiary e-mails are waiting: read both
+    // again (features do not import each other, so the beneficiaries key is its API path).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ["/api/beneficiaries"] }),
+      ]),
   });
 }
