@@ -182,3 +182,21 @@ export async function deliverDueMessages(
   });
   return result;
 }
+
+/** How long settled messages (sent, dropped, failed) stay: past the caps' 24-hour window, long enough to look into. */
+export const SETTLED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes settled messages older than the retention, a bounded batch at a time (the sent ones hold no content
+ * already; failed ones keep their encrypted content until then, so an operator can re-queue them).
+ */
+export async function pruneSettledMessages(db: Db, now: Date, opts: { limit?: number } = {}): Promise<number> {
+  const before = new Date(now.getTime() - SETTLED_RETENTION_MS);
+  const result = await db.execute(sql`
+    delete from outbox_messages
+     where id in (
+       select id from outbox_messages
+        where status in ('sent', 'dropped', 'failed') and created_at < ${before}
+        limit ${opts.limit ?? 1000})`);
+  return result.rowCount ?? 0;
+}

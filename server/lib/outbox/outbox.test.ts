@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages, type OutboxRow } from "@shared/schema";
 import { runInTransaction } from "../../db";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { deliverDueMessages, DELIVERY_POLICY, retryDelayMs } from "./deliver";
+import {
+  deliverDueMessages,
+  DELIVERY_POLICY,
+  pruneSettledMessages,
+  retryDelayMs,
+  SETTLED_RETENTION_MS,
+} from "./deliver";
 import { enqueueMessage } from "./enqueue";
 
 /**
@@ -218,6 +224,22 @@ describe("one batch", () => {
     expect(statements.filter((s) => /^update "outbox_messages" set .*"sent_at"/i.test(s))).toHaveLength(3);
     expect(statements).toHaveLength(4);
     expect(await deliverDueMessages(t.deps, { limit: 3 })).toMatchObject({ claimed: 2, sent: 2 });
+  });
+});
+
+describe("retention", () => {
+  it("deletes settled messages after 30 days and never one still waiting to be sent", async () => {
+    await t.deliverOutbox();
+    const sent = await enqueueOne();
+    await t.deliverOutbox();
+    const held = await enqueueOne({ held: true, senderUserId: null });
+    t.clock.advance(SETTLED_RETENTION_MS - 1);
+    await pruneSettledMessages(t.db, t.clock.now());
+    expect(await rowById(sent.id)).toMatchObject({ status: "sent" });
+    t.clock.advance(1);
+    expect(await pruneSettledMessages(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await rowById(sent.id)).toBeUndefined();
+    expect(await rowById(held.id)).toMatchObject({ status: "held" });
   });
 });
 

@@ -1,9 +1,11 @@
-import { deliverDueMessages, DELIVERY_POLICY, type OutboxDeliveryDeps } from "./deliver";
+import { deliverDueMessages, DELIVERY_POLICY, pruneSettledMessages, type OutboxDeliveryDeps } from "./deliver";
 
 /** The worker's own tick until issue 14's job runner (SCHEDULER_INTERVAL_SECONDS) takes deliverDueMessages over. */
 export const OUTBOX_INTERVAL_MS = 5_000;
 /** Batches one run may deliver before yielding to the next tick (so a backlog cannot monopolise the process). */
 const MAX_BATCHES_PER_RUN = 50;
+/** Old settled messages are deleted about hourly. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export type OutboxRunner = {
   /** Deliver now (after a commit that enqueued); a kick during a run makes the run go round once more. */
@@ -14,16 +16,23 @@ export type OutboxRunner = {
 };
 
 /**
- * Runs the delivery worker in this process: at start, every interval (an unref'd timer) and when kicked. Runs never
- * overlap within the process; other processes may run theirs at the same time (claims skip each other's rows).
+ * Runs the delivery worker in this process: at start, every interval (an unref'd timer) and when kicked; about
+ * hourly it also prunes old settled messages. Runs never overlap within the process; other processes may run theirs
+ * at the same time (claims skip each other's rows).
  */
 export function createOutboxRunner(deps: OutboxDeliveryDeps, opts: { intervalMs?: number } = {}): OutboxRunner {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let prunedAt = 0;
 
   const drain = async () => {
+    const now = deps.clock.now().getTime();
+    if (now - prunedAt >= PRUNE_INTERVAL_MS) {
+      prunedAt = now;
+      await pruneSettledMessages(deps.database.db, deps.clock.now());
+    }
     do {
       again = false;
       for (let i = 0; i < MAX_BATCHES_PER_RUN && !stopped; i += 1) {
