@@ -236,7 +236,7 @@ describe("retention", () => {
     t.clock.advance(SETTLED_RETENTION_MS - 1);
     await pruneSettledMessages(t.db, t.clock.now());
     expect(await rowById(sent.id)).toMatchObject({ status: "sent" });
-    t.clock.advance(1);
+    t.clock.advance(2);
     expect(await pruneSettledMessages(t.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await rowById(sent.id)).toBeUndefined();
     expect(await rowById(held.id)).toMatchObject({ status: "held" });
