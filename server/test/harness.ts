@@ -114,7 +114,8 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
   const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
-  const runner = opts.outboxRunner ? createOutboxRunner(deps) : undefined;
+  // A timer an hour apart: what the test sees is delivered by the kick after a commit, never by a tick.
+  const runner = opts.outboxRunner ? createOutboxRunner(deps, { intervalMs: 60 * 60 * 1000 }) : undefined;
   if (runner) {
     deps.outbox = runner;
     runner.start();
