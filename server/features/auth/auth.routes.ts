@@ -84,6 +84,8 @@ export function registerAuthRoutes(
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
       await audit(auditCtx, req, "password_reset_requested", { target: email });
+      // Known or not, the worker is woken the same way, after the answer has left (AUTH-06).
+      res.once("finish", () => deps.outbox?.kick());
       res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
     },
   );

@@ -12,7 +12,6 @@ import {
   releaseHeldMessages,
   sealMessage,
   tokenHashPrefix,
-  wakeAfterCommit,
   type OutboxWriteDeps,
 } from "../../lib/outbox/enqueue";
 import { DUMMY_PASSWORD_HASH, hashPassword, isCommonPassword, needsRehash, verifyPassword } from "../../lib/passwords";
@@ -113,7 +112,7 @@ export async function authenticateLocal(db: Db, email: string, password: string)
  * Always succeeds from the caller's view; queues a one-hour, single-use link only when an active account exists and
  * the address has had fewer than RESET_MAILS_PER_HOUR links in the last hour. Known and unknown addresses cost the
  * same (AUTH-06): the message is built and encrypted either way, and ONE statement sets the token and queues the
- * mail for whichever account matches — none for an unknown address. The worker sends it off the request path.
+ * mail for whichever account matches — none for an unknown address. The worker sends it after the answer.
  */
 export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string): Promise<void> {
   const token = generateToken();
@@ -129,14 +128,15 @@ export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string):
     html: mail.html,
     dedupeKey: `password-reset:${tokenHashPrefix(tokenHash)}`,
   });
-  const queued = await q.setResetTokenAndQueueMail(db, email, {
+  // Whether a mail was queued is not acted on here: waking the worker only for a known address would be work one path
+  // does and the other does not. The route wakes it once the answer has left, on both paths.
+  await q.setResetTokenAndQueueMail(db, email, {
     tokenHash,
     expires: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
     message: sealed,
     recentSince: new Date(now.getTime() - HOUR),
     recentLimit: RESET_MAILS_PER_HOUR,
   });
-  if (queued) wakeAfterCommit(ctx.outbox);
 }
 
 /** Reset links one address can be sent in an hour, whoever asks (the per-address limit of forgot-password). */

@@ -257,4 +257,17 @@ describe("the worker in the running app", () => {
     const [mail] = await live.smtp.waitFor(user.email, 1);
     expect(mail.text).toMatch(/verify-email\//);
   });
+
+  it("is woken after a forgot-password answer, for a known and an unknown address alike", async () => {
+    const { user } = await live.signUp();
+    await live.smtp.waitFor(user.email, 1);
+    await live
+      .request()
+      .post("/api/auth/forgot-password")
+      .send({ email: live.uniqueEmail("ghost") })
+      .expect(200);
+    await live.request().post("/api/auth/forgot-password").send({ email: user.email }).expect(200);
+    const [, reset] = await live.smtp.waitFor(user.email, 2);
+    expect(reset.text).toMatch(/reset-password\//);
+  });
 });

@@ -4,6 +4,8 @@ import { deliverDueMessages, DELIVERY_POLICY, pruneSettledMessages, type OutboxD
 export const OUTBOX_INTERVAL_MS = 5_000;
 /** Batches one run may deliver before yielding to the next tick (so a backlog cannot monopolise the process). */
 const MAX_BATCHES_PER_RUN = 50;
+/** At shutdown, how long to wait for the run in progress. */
+const STOP_WAIT_MS = 10_000;
 /** Old settled messages are deleted about hourly. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -11,7 +13,7 @@ export type OutboxRunner = {
   /** Deliver now (after a commit that enqueued); a kick during a run makes the run go round once more. */
   kick(): void;
   start(): void;
-  /** Stops the timer and waits for the run in progress. */
+  /** Stops the timer and waits (10 s at most) for the run in progress. */
   stop(): Promise<void>;
 };
 
@@ -70,7 +72,15 @@ export function createOutboxRunner(deps: OutboxDeliveryDeps, opts: { intervalMs?
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      // A hung mail server must not hold shutdown past its grace period: what is still claimed then goes back to
+      // another worker when its lease runs out (receivers dedupe a repeat by Message-ID).
+      let giveUp: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        giveUp = setTimeout(resolve, STOP_WAIT_MS);
+        giveUp.unref();
+      });
+      await Promise.race([running, limit]);
+      clearTimeout(giveUp);
     },
   };
 }
