@@ -10,6 +10,7 @@ import { systemClock } from "../server/lib/clock";
 import { createKeyring } from "../server/lib/crypto/keyring";
 import { createLogger } from "../server/lib/logger";
 import { createMailer } from "../server/lib/mail/mailer";
+import { deliverDueMessages } from "../server/lib/outbox/deliver";
 import { createStorage } from "../server/lib/storage";
 
 /**
@@ -25,18 +26,16 @@ const mailer = createMailer({
   outboxDir: path.join(config.dataDir, "outbox"),
   logger,
 });
-const app = createApp(
-  {
-    config,
-    database,
-    logger,
-    mailer,
-    clock: systemClock,
-    keyring: createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid }),
-    storage: createStorage(config.storage),
-  },
-  { pruneSessions: false },
-);
+const deps = {
+  config,
+  database,
+  logger,
+  mailer,
+  clock: systemClock,
+  keyring: createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid }),
+  storage: createStorage(config.storage),
+};
+const app = createApp(deps, { pruneSessions: false });
 
 const suffix = randomBytes(3).toString("hex");
 const password = `Heirloom-${randomBytes(4).toString("hex")}-Demo1`;
@@ -128,6 +127,8 @@ Demo accounts (password for all three: ${password})
   admin   admin.${suffix}@demo.heirloom.local
 (agent id ${agentUser.id})
 `);
+// The demo mail goes to DATA_DIR/outbox files now, not through whatever SMTP_URL the server will use later.
+while ((await deliverDueMessages(deps)).claimed > 0);
 await app.close();
 mailer.close();
 await database.close();

@@ -4,6 +4,8 @@ import type { Database } from "./db";
 import type { Clock } from "./lib/clock";
 import type { Keyring } from "./lib/crypto/keyring";
 import type { Mailer } from "./lib/mail/mailer";
+import type { OutboxSignal } from "./lib/outbox/enqueue";
+import type { SmsProvider } from "./lib/outbox/sms";
 import type { BlobStorage } from "./lib/storage";
 
 /** Everything createApp needs, passed explicitly so tests can build the app in-process with real parts. */
@@ -17,4 +19,8 @@ export type AppDeps = {
   keyring: Keyring;
   /** Encrypted blobs: local disk under DATA_DIR/blobs, or S3-compatible storage. */
   storage: BlobStorage;
+  /** Wakes the outbox worker after a commit that enqueued a message; unset in tests (they deliver explicitly). */
+  outbox?: OutboxSignal;
+  /** SMS and WhatsApp delivery; unset: DATA_DIR/outbox/*.txt files (SMS_PROVIDER, issue 14, adds real ones). */
+  sms?: SmsProvider;
 };

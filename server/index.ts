@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createApp } from "./app";
+import type { AppDeps } from "./deps";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
@@ -12,6 +13,7 @@ import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
 import { createMailer } from "./lib/mail/mailer";
+import { createOutboxRunner } from "./lib/outbox/runner";
 import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -40,7 +42,11 @@ async function main() {
   });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);
-  const deps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
+  const deps: AppDeps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
+  // Queued messages leave at start-up (what waited while we were down), every few seconds, and right after a commit
+  // that queued one (deps.outbox is kicked then).
+  const outbox = createOutboxRunner(deps);
+  deps.outbox = outbox;
   const built = createApp(deps);
 
   const setupToken = await issueSetupTokenIfNoAdmin(database.db);
@@ -88,6 +94,7 @@ async function main() {
       "encrypting plain-text fields stopped; the next start resumes it",
     ),
   );
+  outbox.start();
 
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
@@ -110,6 +117,7 @@ async function main() {
     clearInterval(orphanTimer);
     stopLegacyRun.abort();
     await legacyRun;
+    await outbox.stop();
     await built.close();
     mailer.close();
     await database.close();

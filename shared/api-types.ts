@@ -34,6 +34,11 @@ export type BeneficiaryDto = {
   verifiedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The verification e-mail: `sent` (queued for delivery, or long delivered), or `waiting_for_your_email` while the
+   * owner's own e-mail address is unconfirmed — messages to other people are held until it is (contract).
+   */
+  verificationMail: "sent" | "waiting_for_your_email";
 };
 
 /** GET /api/digital-wills items, GET /api/digital-wills/active (or null), POST answer. */

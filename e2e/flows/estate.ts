@@ -8,8 +8,11 @@ import type { Flow } from "../run";
 const PASSWORD = "Kente-Cloth-2026";
 const XSS_NAME = "<img src=x onerror=window.__xss=1>";
 
-/** The newest dev-outbox mail to `to`, decoded enough to read a link (quoted-printable soft breaks). */
-async function verificationTokenFor(dataDir: string, to: string): Promise<string> {
+/**
+ * The token of the newest dev-outbox mail to `to` holding a `/<kind>/<token>` link, decoded enough to read it
+ * (quoted-printable soft breaks). The server's outbox worker writes the file a moment after the request.
+ */
+async function outboxToken(dataDir: string, to: string, kind = "verify-beneficiary"): Promise<string> {
   const outbox = path.join(dataDir, "outbox");
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
@@ -17,12 +20,22 @@ async function verificationTokenFor(dataDir: string, to: string): Promise<string
     for (const file of files) {
       const text = fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "");
       if (!text.includes(to)) continue;
-      const match = /\/verify-beneficiary\/([A-Za-z0-9_-]+)/.exec(text);
+      const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(text);
       if (match) return match[1];
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no verification e-mail for ${to} in ${outbox}`);
+  throw new Error(`no ${kind} e-mail for ${to} in ${outbox}`);
+}
+
+/** Mail files in the dev outbox for `to` with a `/<kind>/` link. */
+function outboxCount(dataDir: string, to: string, kind: string): number {
+  const outbox = path.join(dataDir, "outbox");
+  if (!fs.existsSync(outbox)) return 0;
+  return fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, ""))
+    .filter((text) => text.includes(to) && text.includes(`/${kind}/`)).length;
 }
 
 async function notice(page: Page, title: string): Promise<void> {
@@ -50,8 +63,9 @@ export const estateFlow: Flow = {
   async run({ page, baseUrl, server, browser, shot }) {
     const stamp = Date.now();
     const kwameEmail = `kwame.${stamp}@example.com`;
+    const yaaEmail = `yaa.${stamp}@example.com`;
     const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email: `yaa.${stamp}@example.com`, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" },
+      data: { email: yaaEmail, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" },
     });
     assert.equal(registered.status(), 201);
 
@@ -126,8 +140,28 @@ export const estateFlow: Flow = {
     await page.getByRole("rowheader", { name: /onerror/ }).waitFor();
     await shot("beneficiaries");
 
+    // Yaa has not confirmed her own address: the beneficiaries' links wait, the screen says so and offers a new
+    // confirmation link; once she confirms, the waiting links leave
+    await page.getByText("Waiting until you confirm your e-mail address", { exact: true }).first().waitFor();
+    assert.equal(outboxCount(server.dataDir, kwameEmail, "verify-beneficiary"), 0);
+    assert.equal(await page.getByRole("button", { name: /Resend verification e-mail to Kwame/ }).count(), 0);
+    await page.getByRole("button", { name: "Resend my confirmation e-mail" }).click();
+    await notice(page, "Confirmation E-mail Sent");
+    await shot("beneficiaries-waiting-for-owner");
+    // the newest link is the one that works: wait for the resent one (the worker writes it a moment later)
+    for (let i = 0; i < 50 && outboxCount(server.dataDir, yaaEmail, "verify-email") < 2; i += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(outboxCount(server.dataDir, yaaEmail, "verify-email"), 2);
+    const ownToken = await outboxToken(server.dataDir, yaaEmail, "verify-email");
+    await page.goto(`${baseUrl}/verify-email/${ownToken}`);
+    await page.getByText("Thank you. Your e-mail address is verified.").waitFor();
+    await page.goto(`${baseUrl}/beneficiaries`);
+    await page.getByRole("rowheader", { name: /Kwame Ɔsɛi-Bonsu/ }).waitFor();
+    assert.equal(await page.getByText("Waiting until you confirm your e-mail address").count(), 0);
+
     // the beneficiary's own link: confirm once, then it is used up; a made-up link is refused
-    const token = await verificationTokenFor(server.dataDir, kwameEmail);
+    const token = await outboxToken(server.dataDir, kwameEmail);
     const outsider = await browser.newContext();
     const visitor = await outsider.newPage();
     await visitor.goto(`${baseUrl}/verify-beneficiary/${token}`);

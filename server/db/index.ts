@@ -19,7 +19,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const txScope = new AsyncLocalStorage<true>();
+/** Present inside a runInTransaction callback: what to run once that transaction has committed. */
+const txScope = new AsyncLocalStorage<{ afterCommit: (() => void)[] }>();
 
 export class PoolInsideTransactionError extends Error {
   constructor() {
@@ -43,8 +44,21 @@ class GuardedPool extends pg.Pool {
 }
 
 /** The one way to run a transaction: the callback gets `tx` and any use of the pool inside it throws. */
-export function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => txScope.run(true, () => fn(tx)));
+export async function runInTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const scope = { afterCommit: [] as (() => void)[] };
+  const result = await db.transaction((tx) => txScope.run(scope, () => fn(tx)));
+  for (const hook of scope.afterCommit) hook();
+  return result;
+}
+
+/**
+ * Runs `hook` once the surrounding runInTransaction has committed (never after a rollback), or at once outside
+ * one. For nudges only (wake the outbox worker): the hook must not throw.
+ */
+export function afterCommit(hook: () => void): void {
+  const scope = txScope.getStore();
+  if (scope) scope.afterCommit.push(hook);
+  else hook();
 }
 
 export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { max?: number } = {}): Database {

@@ -28,6 +28,8 @@ const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
   update: { title: "Changed by someone else" },
 });
 
+let beneficiarySeq = 0;
+
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   asset: {
     create: { upload: true },
@@ -37,7 +39,15 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   beneficiary: {
     create: {
       path: "/api/beneficiaries",
-      body: { firstName: "Kofi", lastName: "Mensah", email: "kofi@example.com", relationship: "child" },
+      // A new address each time: one address may receive only a few e-mails an hour (ABUSE-03).
+      get body() {
+        return {
+          firstName: "Kofi",
+          lastName: "Mensah",
+          email: `kofi.${++beneficiarySeq}@example.com`,
+          relationship: "child",
+        };
+      },
     },
     snapshot: fromList("/api/beneficiaries"),
     update: { firstName: "Changed", email: "attacker@evil.example" },

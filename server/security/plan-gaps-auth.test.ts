@@ -63,6 +63,7 @@ describe("tokens (TOK-01)", () => {
 
   it("are stored only as SHA-256 hashes: the e-mail verification token in the database is not the mailed one", async () => {
     const { user } = await t.signUp();
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(user.email, "/verify-email/")!.split("/").pop()!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const rows = await t.db.execute<{ v: string }>(

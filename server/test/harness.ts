@@ -14,6 +14,8 @@ import { createFakeClock } from "../lib/clock";
 import { createLogger } from "../lib/logger";
 import { createKeyring } from "../lib/crypto/keyring";
 import { createMailer } from "../lib/mail/mailer";
+import { deliverDueMessages } from "../lib/outbox/deliver";
+import { createOutboxRunner } from "../lib/outbox/runner";
 import { createStorage } from "../lib/storage";
 import { startSmtpSink } from "./smtp-sink";
 import { startTcpProxy } from "./tcp-proxy";
@@ -57,6 +59,11 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
   captureLogs?: boolean;
+  /**
+   * Run the outbox worker as `npm start` does (kicked after each commit that queues mail, plus its timer). Off by
+   * default: tests deliver explicitly with `deliverOutbox()`, so what happens when is up to the test.
+   */
+  outboxRunner?: boolean;
 };
 
 /**
@@ -107,7 +114,26 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
   const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
+  // A timer an hour apart: what the test sees is delivered by the kick after a commit, never by a tick.
+  const runner = opts.outboxRunner ? createOutboxRunner(deps, { intervalMs: 60 * 60 * 1000 }) : undefined;
+  if (runner) {
+    deps.outbox = runner;
+    runner.start();
+  }
   const built = createApp(deps, { pruneSessions: false, spaDir: path.join(dataDir, "no-spa") });
+
+  /** Delivers every message that is due now (by the fake clock), batch after batch, as the worker would. */
+  const deliverOutbox = async () => {
+    const total = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+    for (;;) {
+      const r = await deliverDueMessages(deps);
+      total.claimed += r.claimed;
+      total.sent += r.sent;
+      total.retrying += r.retrying;
+      total.failed += r.failed;
+      if (r.claimed === 0) return total;
+    }
+  };
 
   let counter = 0;
   const uniqueEmail = (prefix = "user") => `${prefix}${++counter}.${randomBytes(3).toString("hex")}@example.com`;
@@ -130,9 +156,20 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     pauseDatabase: () => engine.pause(),
     resumeDatabase: () => engine.resume(),
     agent: () => supertest.agent(built.app),
-    /** Registers a client (or the given type) on a fresh cookie jar and returns both. */
+    deliverOutbox,
+    /**
+     * Registers a client (or the given type) on a fresh cookie jar and returns both. `verified` also follows the
+     * verification link from the mail, as the person would (messages to others are held until then).
+     */
     async signUp(
-      fields: Partial<{ email: string; password: string; firstName: string; lastName: string; userType: string }> = {},
+      fields: Partial<{
+        email: string;
+        password: string;
+        firstName: string;
+        lastName: string;
+        userType: string;
+        verified: boolean;
+      }> = {},
     ) {
       const agent = supertest.agent(built.app);
       const body = {
@@ -144,9 +181,16 @@ export async function startTestApp(opts: TestAppOptions = {}) {
       };
       const res = await agent.post("/api/register").send(body);
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+      if (fields.verified) {
+        await deliverOutbox();
+        const token = smtp.linkFor(body.email, "/verify-email/")?.split("/").pop();
+        const verified = await agent.post("/api/auth/verify-email").send({ token });
+        if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+      }
       return { agent, user: res.body as { id: number; email: string }, password: body.password };
     },
     async close() {
+      await runner?.stop();
       await built.close();
       mailer.close();
       await smtp.close();

@@ -13,22 +13,37 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startSmtpSink() {
   const messages: CapturedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  /** While set, every message is refused with this SMTP reply (a temporary failure, as a busy server gives). */
+  let refusal: { code: number; text: string } | undefined;
+  const create = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          if (refusal) {
+            const err = Object.assign(new Error(refusal.text), { responseCode: refusal.code });
+            return callback(err);
+          }
+          const raw = Buffer.concat(chunks).toString("utf8");
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
+          callback();
+        });
+      },
+    });
+  const listen = (s: SMTPServer, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      s.server.once("error", reject);
+      s.listen(port, "127.0.0.1", () => resolve());
+    });
+  const close = (s: SMTPServer) => new Promise<void>((resolve) => s.close(() => resolve()));
+  let server = create();
+  await listen(server, 0);
   const port = (server.server.address() as AddressInfo).port;
+  let running = true;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
@@ -50,6 +65,26 @@ export async function startSmtpSink() {
       const match = last?.text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix}[A-Za-z0-9_-]+`));
       return match?.[0];
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** An outage: the port stops listening, so connections are refused, until `start()`. */
+    async stop() {
+      if (!running) return;
+      running = false;
+      await close(server);
+    },
+    /** Back on the same port, keeping the messages received so far. */
+    async start() {
+      if (running) return;
+      server = create();
+      await listen(server, port);
+      running = true;
+    },
+    /** Refuse every message with this reply (451: a temporary failure, as a busy server gives) until `accept()`. */
+    refuse(reply: { code: number; text: string } = { code: 451, text: "Try again later" }) {
+      refusal = reply;
+    },
+    accept() {
+      refusal = undefined;
+    },
+    close: () => (running ? close(server) : Promise.resolve()),
   };
 }

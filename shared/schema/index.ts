@@ -4,3 +4,4 @@ export * from "./beneficiaries";
 export * from "./assets";
 export * from "./billing";
 export * from "./counts";
+export * from "./outbox";

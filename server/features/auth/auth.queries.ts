@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { systemSettings, users, type User } from "@shared/schema";
+import type { SealedMessage } from "../../lib/outbox/enqueue";
 import type { DbOrTx } from "../../db";
 
 export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
@@ -37,20 +38,43 @@ export async function updateUser(
 }
 
 /**
- * Stores a reset token for the active account with this e-mail, in one statement whether or not it exists, so a
- * request for an unknown address does the same database work as one for a known address (AUTH-06).
+ * Stores a reset token for the active account with this e-mail AND queues its (already encrypted) mail, in ONE
+ * statement whether or not the account exists, so an unknown address does exactly the database work of a known one
+ * (AUTH-06). Nothing happens when the address already had `recentLimit` reset mails since `recentSince` (the
+ * per-address limit: the earlier links keep working). Answers whether a mail was queued.
  */
-export async function setResetTokenByEmail(
+export async function setResetTokenAndQueueMail(
   db: DbOrTx,
   email: string,
-  values: { tokenHash: string; expires: Date },
-): Promise<Pick<User, "id" | "email"> | undefined> {
-  const [row] = await db
+  p: { tokenHash: string; expires: Date; message: SealedMessage; recentSince: Date; recentLimit: number },
+): Promise<boolean> {
+  const m = p.message;
+  const address = email.toLowerCase();
+  const result = await db.execute(sql`
+    with target as (
+      update ${users}
+         set password_reset_token = ${p.tokenHash}, password_reset_expires = ${p.expires}
+       where lower(email) = ${address} and status = 'active'
+         and (select count(*) from outbox_messages o
+               where o.recipient = ${address} and o.kind = ${m.kind} and o.created_at > ${p.recentSince}) < ${p.recentLimit}
+      returning email)
+    insert into outbox_messages
+      (id, channel, kind, recipient, payload, payload_kid, dedupe_key, status, attempts, next_attempt_at, created_at)
+    select ${m.id}, ${m.channel}, ${m.kind}, lower(target.email), ${m.payload}, ${m.payloadKid}, ${m.dedupeKey},
+           ${m.status}, 0, ${m.nextAttemptAt}, ${m.createdAt}
+      from target
+    returning id`);
+  return result.rows.length > 0;
+}
+
+/** Marks the e-mail verified if the token is still the user's; answers false when another request got there first. */
+export async function markEmailVerified(db: DbOrTx, id: number, tokenHash: string): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ passwordResetToken: values.tokenHash, passwordResetExpires: values.expires })
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.status, "active")))
-    .returning({ id: users.id, email: users.email });
-  return row;
+    .set({ emailVerified: true, emailVerificationToken: null, emailVerificationExpires: null })
+    .where(and(eq(users.id, id), eq(users.emailVerificationToken, tokenHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function findUserByResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<User | undefined> {

@@ -160,6 +160,7 @@ describe("POST /api/register", () => {
 
   it("sends a verification link that works once", async () => {
     const { user } = await t.signUp();
+    await t.deliverOutbox();
     const link = t.smtp.linkFor(user.email, "/verify-email/");
     expect(link).toMatch(/^http:\/\/heirloom\.test\/verify-email\//);
     const token = link!.split("/").pop();

@@ -33,7 +33,7 @@ export function registerAuthRoutes(
 ) {
   const { config, clock, mailer } = deps;
   const db = deps.database.db;
-  const mailCtx = { mailer, publicUrl: config.publicUrl, clock, logger: deps.logger };
+  const mailCtx = { mailer, outbox: deps, publicUrl: config.publicUrl, clock, logger: deps.logger };
   const auditCtx = { db, clock };
 
   r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
@@ -84,6 +84,8 @@ export function registerAuthRoutes(
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
       await audit(auditCtx, req, "password_reset_requested", { target: email });
+      // Known or not, the worker is woken the same way, after the answer has left (AUTH-06).
+      res.once("finish", () => deps.outbox?.kick());
       res.json({ message: "If an account exists for that e-mail, a reset link is on its way." });
     },
   );
@@ -99,9 +101,23 @@ export function registerAuthRoutes(
   r.add({ method: "post", path: "/api/auth/verify-email", access: "public", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipOf(req));
     const { token } = verifyEmailSchema.parse(req.body);
-    await auth.verifyEmail(db, clock, token);
+    await auth.verifyEmail(db, mailCtx, token);
     res.json({ message: "Your e-mail address is confirmed." });
   });
+
+  // Limited per user by the outbox itself (a few per hour, 429 beyond): see assertCanResendOwnVerification.
+  r.add(
+    { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimited: true },
+    async (req, res) => {
+      const outcome = await auth.resendOwnVerification(db, mailCtx, (req.user as User).id);
+      res.json({
+        message:
+          outcome === "verified"
+            ? "Your e-mail address is already confirmed."
+            : "We have sent you a new confirmation link. Please check your inbox.",
+      });
+    },
+  );
 
   r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipOf(req));

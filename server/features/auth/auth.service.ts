@@ -1,11 +1,19 @@
 import type { RegisterInput } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type Db, type Tx } from "../../db";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "pino";
 import type { Mailer } from "../../lib/mail/mailer";
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from "../../lib/mail/templates";
+import { assertCanResendOwnVerification } from "../../lib/outbox/message-caps";
+import {
+  enqueueEmail,
+  releaseHeldMessages,
+  sealMessage,
+  tokenHashPrefix,
+  type OutboxWriteDeps,
+} from "../../lib/outbox/enqueue";
 import { DUMMY_PASSWORD_HASH, hashPassword, isCommonPassword, needsRehash, verifyPassword } from "../../lib/passwords";
 import { generateToken, hashToken } from "../../lib/tokens";
 import * as q from "./auth.queries";
@@ -15,9 +23,23 @@ export const RESET_TOKEN_TTL_MS = HOUR;
 export const VERIFY_TOKEN_TTL_MS = 48 * HOUR;
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less predictable one.";
 
-type MailCtx = { mailer: Mailer; publicUrl: string; clock: Clock; logger?: Logger };
+/** Mail leaves through the outbox (`outbox`); `mailer` stays for sends that have not moved onto it yet. */
+type MailCtx = { mailer: Mailer; outbox: OutboxWriteDeps; publicUrl: string; clock: Clock; logger?: Logger };
 
-/** Creates a local account (409 when the e-mail is taken) and e-mails a verification link. */
+/** A verification link for the user's own address, queued in `tx` with the user's new token hash. */
+async function enqueueVerifyEmail(tx: Tx, ctx: MailCtx, user: User, token: string, tokenHash: string) {
+  const mail = verifyEmailMail(user.email, user.firstName ?? "", `${ctx.publicUrl}/verify-email/${token}`);
+  await enqueueEmail(tx, ctx.outbox, mail, {
+    kind: "verify_email",
+    dedupeKey: `verify-email:${user.id}:${tokenHashPrefix(tokenHash)}`,
+    senderUserId: user.id,
+  });
+}
+
+/**
+ * Creates a local account (409 when the e-mail is taken) and queues its verification link in the same transaction:
+ * with the mail server down, the account and its mail are both there (201), and the mail leaves when it is back.
+ */
 export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): Promise<User> {
   if (isCommonPassword(input.password)) {
     throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
@@ -25,18 +47,44 @@ export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): 
   const existing = await q.findUserByEmail(db, input.email);
   if (existing) throw conflict("An account with this email already exists.");
   const token = generateToken();
-  const user = await q.insertUser(db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    userType: input.userType,
-    emailVerificationToken: hashToken(token),
-    emailVerificationExpires: new Date(ctx.clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+  const tokenHash = hashToken(token);
+  const passwordHash = await hashPassword(input.password);
+  return runInTransaction(db, async (tx) => {
+    const user = await q.insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      userType: input.userType,
+      emailVerificationToken: tokenHash,
+      emailVerificationExpires: new Date(ctx.clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+    });
+    if (!user) throw conflict("An account with this email already exists.");
+    await enqueueVerifyEmail(tx, ctx, user, token, tokenHash);
+    return user;
   });
-  if (!user) throw conflict("An account with this email already exists.");
-  await ctx.mailer.send(verifyEmailMail(user.email, user.firstName ?? "", `${ctx.publicUrl}/verify-email/${token}`));
-  return user;
+}
+
+/**
+ * A fresh verification link for the signed-in user's own address (the previous link stops working). Nothing happens
+ * when the address is already verified; a few per hour at most (429 beyond), so nobody can flood an address they
+ * registered without owning it.
+ */
+export async function resendOwnVerification(db: Db, ctx: MailCtx, userId: number): Promise<"sent" | "verified"> {
+  const token = generateToken();
+  const tokenHash = hashToken(token);
+  return runInTransaction(db, async (tx) => {
+    const user = await q.findUserById(tx, userId);
+    if (!user) throw notFound();
+    if (user.emailVerified) return "verified";
+    await assertCanResendOwnVerification(tx, ctx, userId);
+    const updated = await q.updateUser(tx, userId, {
+      emailVerificationToken: tokenHash,
+      emailVerificationExpires: new Date(ctx.clock.now().getTime() + VERIFY_TOKEN_TTL_MS),
+    });
+    await enqueueVerifyEmail(tx, ctx, updated ?? user, token, tokenHash);
+    return "sent";
+  });
 }
 
 export type LoginResult = { ok: true; user: User } | { ok: false; reason: "invalid" | "suspended" };
@@ -61,22 +109,38 @@ export async function authenticateLocal(db: Db, email: string, password: string)
 }
 
 /**
- * Always succeeds from the caller's view; mails a one-hour, single-use link only when an active account exists.
- * Known and unknown addresses cost the same on the request path (AUTH-06): one UPDATE either way, and the mail is
- * handed to the mailer without waiting for the SMTP round trip, which only the known address would pay.
+ * Always succeeds from the caller's view; queues a one-hour, single-use link only when an active account exists and
+ * the address has had fewer than RESET_MAILS_PER_HOUR links in the last hour. Known and unknown addresses cost the
+ * same (AUTH-06): the message is built and encrypted either way, and ONE statement sets the token and queues the
+ * mail for whichever account matches — none for an unknown address. The worker sends it after the answer.
  */
 export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string): Promise<void> {
   const token = generateToken();
-  const user = await q.setResetTokenByEmail(db, email, {
-    tokenHash: hashToken(token),
-    expires: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+  const tokenHash = hashToken(token);
+  const now = ctx.clock.now();
+  const mail = resetPasswordMail(email, `${ctx.publicUrl}/reset-password/${token}`);
+  const sealed = sealMessage(ctx.outbox, {
+    channel: "email",
+    kind: "password_reset",
+    to: email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    dedupeKey: `password-reset:${tokenHashPrefix(tokenHash)}`,
   });
-  if (!user) return;
-  const message = resetPasswordMail(user.email, `${ctx.publicUrl}/reset-password/${token}`);
-  void ctx.mailer.send(message).catch((err: unknown) => {
-    ctx.logger?.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "reset mail not sent");
+  // Whether a mail was queued is not acted on here: waking the worker only for a known address would be work one path
+  // does and the other does not. The route wakes it once the answer has left, on both paths.
+  await q.setResetTokenAndQueueMail(db, email, {
+    tokenHash,
+    expires: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    message: sealed,
+    recentSince: new Date(now.getTime() - HOUR),
+    recentLimit: RESET_MAILS_PER_HOUR,
   });
 }
+
+/** Reset links one address can be sent in an hour, whoever asks (the per-address limit of forgot-password). */
+export const RESET_MAILS_PER_HOUR = 3;
 
 export const INVALID_RESET_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
 
@@ -89,27 +153,36 @@ export async function resetPassword(db: Db, ctx: MailCtx, token: string, passwor
   const user = await runInTransaction(db, async (tx) => {
     const found = await q.findUserByResetToken(tx, hashToken(token), ctx.clock.now());
     if (!found) return undefined;
-    return q.updateUser(tx, found.id, {
+    const updated = await q.updateUser(tx, found.id, {
       passwordHash,
       passwordResetToken: null,
       passwordResetExpires: null,
       sessionVersion: found.sessionVersion + 1,
       updatedAt: ctx.clock.now(),
     });
+    if (!updated) return undefined;
+    await enqueueEmail(tx, ctx.outbox, passwordChangedMail(updated.email), {
+      kind: "password_changed",
+      dedupeKey: `password-changed:${updated.id}:${updated.sessionVersion}`,
+    });
+    return updated;
   });
   if (!user) throw new AppError(400, INVALID_RESET_MESSAGE);
-  await ctx.mailer.send(passwordChangedMail(user.email));
   return user.id;
 }
 
-/** Marks the e-mail verified; an unknown, expired or used token answers 404 (contract). */
-export async function verifyEmail(db: Db, clock: Clock, token: string): Promise<void> {
-  const user = await q.findUserByVerificationToken(db, hashToken(token), clock.now());
+/**
+ * Marks the e-mail verified and, in the same transaction, releases the messages to other people that were held until
+ * it was (contract "E-mail verification"). An unknown, expired or used token answers 404.
+ */
+export async function verifyEmail(db: Db, ctx: { clock: Clock; outbox: OutboxWriteDeps }, token: string) {
+  const tokenHash = hashToken(token);
+  const user = await q.findUserByVerificationToken(db, tokenHash, ctx.clock.now());
   if (!user) throw notFound();
-  await q.updateUser(db, user.id, {
-    emailVerified: true,
-    emailVerificationToken: null,
-    emailVerificationExpires: null,
+  await runInTransaction(db, async (tx) => {
+    const verified = await q.markEmailVerified(tx, user.id, tokenHash);
+    if (!verified) throw notFound();
+    await releaseHeldMessages(tx, ctx.outbox, user.id);
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "../../lib/tokens";
 import { startTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -12,11 +13,13 @@ afterAll(async () => {
 
 const tokenOf = (link: string | undefined) => link!.split("/").pop()!;
 
-/** The reset mail leaves off the request path (AUTH-06): wait for the next message to `email`. */
+/** The reset mail is queued by the request and sent by the outbox worker (AUTH-06): deliver, then expect it. */
 async function nextMail(email: string, send: () => Promise<unknown>) {
+  await t.deliverOutbox();
   const before = t.smtp.to(email).length;
   await send();
-  await t.smtp.waitFor(email, before + 1);
+  await t.deliverOutbox();
+  expect(t.smtp.to(email)).toHaveLength(before + 1);
 }
 
 const forgot = (email: string) => t.request().post("/api/auth/forgot-password").send({ email });
@@ -34,6 +37,7 @@ describe("forgot and reset password", () => {
     expect(unknown.status).toBe(200);
     expect(known.text).toBe(unknown.text);
     expect(t.smtp.linkFor(user.email, "/reset-password/")).toBeTruthy();
+    await t.deliverOutbox();
     expect(t.smtp.to(unknownEmail)).toHaveLength(0);
   });
 
@@ -67,6 +71,7 @@ describe("forgot and reset password", () => {
     const token = tokenOf(t.smtp.linkFor(user.email, "/reset-password/"));
     const res = await t.request().post("/api/auth/reset-password").send({ token, password: "New-Kente-2027" });
     expect(res.status).toBe(200);
+    await t.deliverOutbox();
     expect((await agent.get("/api/user")).status).toBe(401);
     expect((await t.request().post("/api/login").send({ email: user.email, password: "New-Kente-2027" })).status).toBe(
       200,
@@ -100,5 +105,47 @@ describe("forgot and reset password", () => {
       .send({ token: "x".repeat(43), password: "weak" });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toEqual({ path: "password", message: "Password must be at least 8 characters" });
+  });
+});
+
+describe("reset links per address (ABUSE-03: forgot-password limited per target address too)", () => {
+  // An app of its own: the per-IP limit (10 an hour) is shared by the whole file otherwise.
+  let a: TestApp;
+  beforeAll(async () => {
+    a = await startTestApp();
+  });
+  afterAll(async () => {
+    await a.close();
+  });
+
+  it("mails an address at most three reset links an hour, whoever asks, and answers every request the same", async () => {
+    const { user } = await a.signUp();
+    await a.deliverOutbox();
+    const before = a.smtp.to(user.email).length;
+    const ask = (email: string) => a.request().post("/api/auth/forgot-password").send({ email });
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await ask(user.email.toUpperCase()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.text)).size).toBe(1);
+    await a.deliverOutbox();
+    expect(a.smtp.to(user.email).slice(before)).toHaveLength(3);
+    // The refused requests replaced nothing: the token stored is one of the three mailed, and it works.
+    const mailed = a.smtp
+      .to(user.email)
+      .slice(before)
+      .map((m) => /reset-password\/([A-Za-z0-9_-]{43})/.exec(m.text)![1]);
+    const stored = await a.db.execute<{ h: string }>(
+      sql`select password_reset_token as h from users where id = ${user.id}`,
+    );
+    const live = mailed.find((token) => hashToken(token) === stored.rows[0].h);
+    expect(live).toBeDefined();
+    const reset = await a.request().post("/api/auth/reset-password").send({ token: live, password: "New-Kente-2027" });
+    expect(reset.status).toBe(200);
+
+    a.clock.advance(60 * 60 * 1000 + 1);
+    await ask(user.email);
+    await a.deliverOutbox();
+    const links = a.smtp.to(user.email).filter((m) => /reset-password\//.test(m.text));
+    expect(links).toHaveLength(4);
   });
 });

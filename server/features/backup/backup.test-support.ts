@@ -40,13 +40,17 @@ export async function setPlan(t: TestApp, userId: number, plan: PlanId): Promise
  * versions, one record of every typed kind with its sensitive fields set and some assigned, and 2 uploaded files with
  * the same name. Answers the ids the tests refer to.
  */
+let estateSeq = 0;
+
 export async function seedEstate(agent: Agent) {
+  // Addresses of their own per estate: one address may receive only a few e-mails an hour (ABUSE-03).
+  const n = ++estateSeq;
   const ama = await agent
     .post("/api/beneficiaries")
-    .send({ ...GHANAIAN, email: "esi@example.com", relationship: "child" });
+    .send({ ...GHANAIAN, email: `esi.${n}@example.com`, relationship: "child" });
   const xss = await agent
     .post("/api/beneficiaries")
-    .send({ firstName: XSS, lastName: "Test", email: "xss@example.com", relationship: "friend" });
+    .send({ firstName: XSS, lastName: "Test", email: `xss.${n}@example.com`, relationship: "friend" });
   if (ama.status !== 201 || xss.status !== 201) throw new Error(`beneficiaries: ${ama.status} ${xss.status}`);
   await agent.post("/api/digital-wills").send({ title: "First will", content: "Everything to Ɛsi, my daughter." });
   const will = await agent

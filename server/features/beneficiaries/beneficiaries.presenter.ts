@@ -8,8 +8,12 @@ export type BeneficiaryVerificationDto = {
   status: "pending" | "verified";
 };
 
-/** The contract's beneficiary: an explicit list, so the token hash, its expiry and userId never leave the server. */
-export function presentBeneficiary(b: Beneficiary): BeneficiaryDto {
+/**
+ * The contract's beneficiary: an explicit list, so the token hash, its expiry and userId never leave the server.
+ * A pending beneficiary's link is held exactly while the owner's e-mail is unverified (verifying releases it in the
+ * same transaction), so the owner's flag tells which it is without reading the outbox.
+ */
+export function presentBeneficiary(b: Beneficiary, owner: { emailVerified: boolean }): BeneficiaryDto {
   return {
     id: b.id,
     firstName: b.firstName,
@@ -20,5 +24,6 @@ export function presentBeneficiary(b: Beneficiary): BeneficiaryDto {
     verifiedAt: b.verifiedAt ? b.verifiedAt.toISOString() : null,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
+    verificationMail: b.status === "verified" || owner.emailVerified ? "sent" : "waiting_for_your_email",
   };
 }

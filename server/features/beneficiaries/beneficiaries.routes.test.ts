@@ -28,6 +28,7 @@ const DTO_KEYS = [
   "relationship",
   "status",
   "updatedAt",
+  "verificationMail",
   "verifiedAt",
 ];
 
@@ -222,11 +223,12 @@ describe("DELETE /api/beneficiaries/:id", () => {
 
 describe("another user's beneficiary (IDOR-01)", () => {
   it("answers 404 like a missing id on every verb and leaves the row unchanged", async () => {
-    const a = await t.signUp();
-    const b = await t.signUp();
+    const a = await t.signUp({ verified: true });
+    const b = await t.signUp({ verified: true });
     const created = await a.agent.post("/api/beneficiaries").send(person());
     const id = created.body.id as number;
     const before = await rowsOf(a.user.id);
+    await t.deliverOutbox();
     const mailsBefore = t.smtp.messages.length;
     const missing = await b.agent.get("/api/beneficiaries/2147483647");
     expect(missing.status).toBe(404);
@@ -241,6 +243,7 @@ describe("another user's beneficiary (IDOR-01)", () => {
     }
     expect((await b.agent.get("/api/beneficiaries")).body).toEqual([]);
     expect(await rowsOf(a.user.id)).toEqual(before);
+    await t.deliverOutbox();
     expect(t.smtp.messages.length).toBe(mailsBefore);
     expect(t.smtp.to("attacker@evil.example")).toHaveLength(0);
   });

@@ -28,7 +28,7 @@ function beneficiaryId(req: Request): number {
 export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
   const db = deps.database.db;
   const ctx: svc.BeneficiaryCtx = {
-    mailer: deps.mailer,
+    outbox: deps,
     publicUrl: deps.config.publicUrl,
     clock: deps.clock,
     logger: deps.logger,
@@ -38,20 +38,21 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
     const page = beneficiaryListQuery.parse(req.query);
     const { rows, total } = await svc.listBeneficiaries(db, { userId: owner(req).id, ...page });
     res.setHeader("X-Total-Count", String(total));
-    res.json(rows.map(presentBeneficiary));
+    const me = owner(req);
+    res.json(rows.map((row) => presentBeneficiary(row, me)));
   });
 
   r.add({ method: "post", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
     const input = createBeneficiarySchema.parse(req.body ?? {});
     const row = await svc.createBeneficiary(db, ctx, { owner: owner(req), input });
-    res.status(201).json(presentBeneficiary(row));
+    res.status(201).json(presentBeneficiary(row, owner(req)));
   });
 
   r.add(
     { method: "get", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
       const row = await svc.getBeneficiary(db, { userId: owner(req).id, id: beneficiaryId(req) });
-      res.json(presentBeneficiary(row));
+      res.json(presentBeneficiary(row, owner(req)));
     },
   );
 
@@ -61,7 +62,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
       const id = beneficiaryId(req);
       const input = updateBeneficiarySchema.parse(req.body ?? {});
       const row = await svc.updateBeneficiary(db, ctx, { owner: owner(req), id, input });
-      res.json(presentBeneficiary(row));
+      res.json(presentBeneficiary(row, owner(req)));
     },
   );
 
@@ -83,7 +84,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
     },
     async (req, res) => {
       const row = await svc.resendVerification(db, ctx, { owner: owner(req), id: beneficiaryId(req) });
-      res.json(presentBeneficiary(row));
+      res.json(presentBeneficiary(row, owner(req)));
     },
   );
 

@@ -2,10 +2,11 @@ import type { Logger } from "pino";
 import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
-import { runInTransaction, type Db } from "../../db";
-import { AppError, conflict, notFound, paymentRequired } from "../../lib/app-error";
+import { runInTransaction, type Db, type Tx } from "../../db";
+import { conflict, notFound, paymentRequired } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Mailer } from "../../lib/mail/mailer";
+import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
+import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { beneficiaryVerificationMail } from "./beneficiary-mail";
 import * as q from "./beneficiaries.queries";
@@ -13,9 +14,8 @@ import * as q from "./beneficiaries.queries";
 export const VERIFICATION_TTL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ALREADY_VERIFIED_MESSAGE = "This beneficiary has already confirmed their e-mail address.";
-export const MAIL_FAILED_MESSAGE = "The e-mail could not be sent right now. Please try again in a moment.";
 
-export type BeneficiaryCtx = { mailer: Mailer; publicUrl: string; clock: Clock; logger: Logger };
+export type BeneficiaryCtx = { outbox: OutboxWriteDeps; publicUrl: string; clock: Clock; logger: Logger };
 export type Owner = { id: number; firstName: string | null; lastName: string | null; email: string };
 
 type FreshToken = { token: string; tokenHash: string; expires: Date };
@@ -25,33 +25,42 @@ function freshToken(now: Date): FreshToken {
   return { token, tokenHash: hashToken(token), expires: new Date(now.getTime() + VERIFICATION_TTL_DAYS * DAY_MS) };
 }
 
-/** Mails the single-use link; answers false (and logs) when the mail server refused, so callers decide. */
-async function sendVerificationMail(
+/** Every message about one beneficiary's link shares this dedupe-key prefix, so a new link can drop the old ones. */
+const linkKeyPrefix = (beneficiaryId: number) => `beneficiary-verify:${beneficiaryId}:`;
+
+/**
+ * The caps on messages to other people, checked before anything is written (429 rolls the whole write back).
+ * Answers whether the owner's own e-mail is verified, i.e. whether the link may leave now or must be held.
+ */
+function checkCaps(tx: Tx, ctx: BeneficiaryCtx, owner: Owner, recipient: string) {
+  return assertCanMessageOthers(tx, ctx, { senderUserId: owner.id, recipient });
+}
+
+/**
+ * Queues the single-use link in the caller's transaction: held until the owner's own e-mail is verified, and any
+ * earlier link for this beneficiary that has not left yet is dropped (it no longer works anyway).
+ */
+async function queueVerificationMail(
+  tx: Tx,
   ctx: BeneficiaryCtx,
-  b: Beneficiary,
-  owner: Owner,
-  token: string,
-): Promise<boolean> {
-  const ownerName = [owner.firstName, owner.lastName].filter(Boolean).join(" ") || owner.email;
-  const url = `${ctx.publicUrl}/verify-beneficiary/${token}`;
-  try {
-    await ctx.mailer.send(
-      beneficiaryVerificationMail({
-        to: b.email,
-        beneficiaryFirstName: b.firstName,
-        ownerName,
-        url,
-        expiresInDays: VERIFICATION_TTL_DAYS,
-      }),
-    );
-    return true;
-  } catch (err) {
-    ctx.logger.warn(
-      { err: { message: (err as Error).message }, beneficiaryId: b.id },
-      "beneficiary verification mail failed",
-    );
-    return false;
-  }
+  p: { beneficiary: Beneficiary; owner: Owner; token: FreshToken; senderVerified: boolean },
+): Promise<void> {
+  const b = p.beneficiary;
+  await dropUnsentMessages(tx, { senderUserId: p.owner.id, dedupePrefix: linkKeyPrefix(b.id) });
+  const mail = beneficiaryVerificationMail({
+    to: b.email,
+    beneficiaryFirstName: b.firstName,
+    owner: p.owner,
+    url: `${ctx.publicUrl}/verify-beneficiary/${p.token.token}`,
+    expiresInDays: VERIFICATION_TTL_DAYS,
+  });
+  await enqueueEmail(tx, ctx.outbox, mail, {
+    kind: "beneficiary_verification",
+    dedupeKey: `${linkKeyPrefix(b.id)}${tokenHashPrefix(p.token.tokenHash)}`,
+    senderUserId: p.owner.id,
+    toOthers: true,
+    held: !p.senderVerified,
+  });
 }
 
 /**
@@ -70,9 +79,9 @@ export async function getBeneficiary(db: Db, p: { userId: number; id: number }):
 }
 
 /**
- * Creates a pending beneficiary within the plan's limit and mails them a verification link. The count runs under a
- * lock on the owner's row, so parallel creates cannot pass the limit together. A mail failure does not undo the
- * row: the owner can resend.
+ * Creates a pending beneficiary within the plan's limit and queues their verification link in the same transaction
+ * (held until the owner's e-mail is verified). The count runs under a lock on the owner's row, so parallel creates
+ * cannot pass the limit together; the mail caps are checked first, and a refusal creates nothing.
  */
 export async function createBeneficiary(
   db: Db,
@@ -87,7 +96,8 @@ export async function createBeneficiary(
     if (limit !== null && (await q.countBeneficiaries(tx, p.owner.id)) >= limit) {
       throw paymentRequired(`Your ${plan.name} plan allows ${limit} beneficiaries. Upgrade your plan to add more.`);
     }
-    return q.insertBeneficiary(tx, {
+    const { senderVerified } = await checkCaps(tx, ctx, p.owner, p.input.email);
+    const beneficiary = await q.insertBeneficiary(tx, {
       ...p.input,
       userId: p.owner.id,
       status: "pending",
@@ -96,14 +106,15 @@ export async function createBeneficiary(
       createdAt: now,
       updatedAt: now,
     });
+    await queueVerificationMail(tx, ctx, { beneficiary, owner: p.owner, token: t, senderVerified });
+    return beneficiary;
   });
-  await sendVerificationMail(ctx, row, p.owner, t.token);
   return row;
 }
 
 /**
  * Updates the owner's beneficiary. Status is never taken from the input; a new e-mail address returns the
- * beneficiary to pending with a fresh link (the old link dies with the old hash).
+ * beneficiary to pending with a fresh link (the old link dies with the old hash), within the mail caps.
  */
 export async function updateBeneficiary(
   db: Db,
@@ -115,9 +126,12 @@ export async function updateBeneficiary(
   const owned = { userId: p.owner.id, id: p.id };
   const { firstName, lastName, email, relationship } = p.input;
   const result = await runInTransaction(db, async (tx) => {
+    // Lock order on every path that may queue or drop messages: the owner's row, the beneficiary, the outbox rows.
+    await q.lockOwnerPlan(tx, p.owner.id);
     const current = await q.findBeneficiaryForUpdate(tx, owned);
     if (!current) throw notFound();
     const emailChanged = email !== undefined && email !== current.email.toLowerCase();
+    const caps = emailChanged ? await checkCaps(tx, ctx, p.owner, email) : undefined;
     const reset = emailChanged
       ? { status: "pending", verifiedAt: null, verificationToken: t.tokenHash, verificationExpires: t.expires }
       : {};
@@ -130,18 +144,29 @@ export async function updateBeneficiary(
       ...reset,
     });
     if (!row) throw notFound();
-    return { row, emailChanged };
+    if (caps) await queueVerificationMail(tx, ctx, { beneficiary: row, owner: p.owner, token: t, ...caps });
+    return row;
   });
-  if (result.emailChanged) await sendVerificationMail(ctx, result.row, p.owner, t.token);
-  return result.row;
+  return result;
 }
 
-/** Deletes the owner's beneficiary; its assets of every type become unassigned in the same statement (FK). */
+/**
+ * Deletes the owner's beneficiary; its assets of every type become unassigned in the same statement (FK), and a link
+ * still waiting to be sent to them is dropped. The owner's row is locked first, as every path that touches the
+ * owner's queued messages does, so two such transactions never lock the same rows in opposite orders.
+ */
 export async function deleteBeneficiary(db: Db, p: { userId: number; id: number }): Promise<void> {
-  if (!(await q.deleteBeneficiary(db, p))) throw notFound();
+  await runInTransaction(db, async (tx) => {
+    await q.lockOwnerPlan(tx, p.userId);
+    if (!(await q.deleteBeneficiary(tx, p))) throw notFound();
+    await dropUnsentMessages(tx, { senderUserId: p.userId, dedupePrefix: linkKeyPrefix(p.id) });
+  });
 }
 
-/** Issues a new link (the previous one stops working) and mails it; a verified beneficiary answers 409. */
+/**
+ * Issues a new link (the previous one stops working) and queues it, within the mail caps; a verified beneficiary
+ * answers 409, another owner's 404.
+ */
 export async function resendVerification(
   db: Db,
   ctx: BeneficiaryCtx,
@@ -150,11 +175,14 @@ export async function resendVerification(
   const now = ctx.clock.now();
   const t = freshToken(now);
   const owned = { userId: p.owner.id, id: p.id };
-  const row = await q.reissueToken(db, owned, { tokenHash: t.tokenHash, expires: t.expires, now });
-  if (!row) {
-    if (!(await q.findBeneficiary(db, owned))) throw notFound();
-    throw conflict(ALREADY_VERIFIED_MESSAGE);
-  }
-  if (!(await sendVerificationMail(ctx, row, p.owner, t.token))) throw new AppError(503, MAIL_FAILED_MESSAGE);
-  return row;
+  return runInTransaction(db, async (tx) => {
+    const current = await q.findBeneficiary(tx, owned);
+    if (!current) throw notFound();
+    if (current.status === "verified") throw conflict(ALREADY_VERIFIED_MESSAGE);
+    const caps = await checkCaps(tx, ctx, p.owner, current.email);
+    const row = await q.reissueToken(tx, owned, { tokenHash: t.tokenHash, expires: t.expires, now });
+    if (!row) throw conflict(ALREADY_VERIFIED_MESSAGE);
+    await queueVerificationMail(tx, ctx, { beneficiary: row, owner: p.owner, token: t, ...caps });
+    return row;
+  });
 }

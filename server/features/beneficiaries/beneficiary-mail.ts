@@ -1,31 +1,31 @@
 import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
-
-/** Names come from users: no line breaks or control characters in anything that may reach a header (INJ-04). */
-function oneLine(value: string): string {
-  return value
-    .replace(/\p{Cc}+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import { plainLine, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
 
 export type VerificationMailInput = {
   to: string;
   beneficiaryFirstName: string;
-  ownerName: string;
+  owner: { firstName: string | null; lastName: string | null; email: string };
   url: string;
   expiresInDays: number;
 };
 
-/** Asks the named beneficiary to confirm; names are escaped in the HTML part and flattened in the subject. */
+/**
+ * Asks the named beneficiary to confirm. This mail goes from our domain to someone else on a user's behalf, so user
+ * text is kept down (ABUSE-03): the Subject holds the owner's first name at most; in the body the names lose
+ * anything URL-like and control characters, and the HTML part escapes them (INJ-04).
+ */
 export function beneficiaryVerificationMail(m: VerificationMailInput): MailMessage {
-  const owner = oneLine(m.ownerName).slice(0, 120) || "A Heirloom user";
-  const first = oneLine(m.beneficiaryFirstName).slice(0, 100);
-  const intro = `Hello ${first}, ${owner} has named you as a beneficiary in their Heirloom estate plan.`;
+  const ownerFirst = subjectFirstName(m.owner.firstName, "An Heirloom user");
+  const ownerFull =
+    withoutUrls([m.owner.firstName, m.owner.lastName].filter(Boolean).join(" ")).slice(0, 120) ||
+    plainLine(m.owner.email);
+  const first = withoutUrls(m.beneficiaryFirstName).slice(0, 100);
+  const intro = `Hello ${first}, ${ownerFull} has named you as a beneficiary in their Heirloom estate plan.`;
   const ask = `Please confirm your e-mail address by opening this link. It works once and expires in ${m.expiresInDays} days:`;
   const outro = "If you do not know this person, you can ignore this message: nothing happens unless you confirm.";
   return {
     to: m.to,
-    subject: `${owner} named you as a beneficiary on Heirloom`,
+    subject: `${ownerFirst} named you as a beneficiary on Heirloom`,
     text: `${intro}\n\n${ask}\n\n${m.url}\n\n${outro}\n\n— Heirloom`,
     html: [
       `<p>${escapeHtml(intro)}</p>`,

@@ -32,6 +32,7 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
     clock: deps.clock,
     logger: deps.logger,
     mailer: deps.mailer,
+    outbox: deps,
     publicUrl: deps.config.publicUrl,
   };
 

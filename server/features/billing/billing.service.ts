@@ -5,6 +5,7 @@ import { runInTransaction, type Db } from "../../db";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mail/mailer";
+import type { OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import type { Payments } from "../../lib/payments";
 import type { UsageCounts } from "./billing.limits";
 import { BILLING_PERIOD_MS } from "./billing.pricing";
@@ -18,6 +19,8 @@ export type BillingCtx = {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** Billing notices are queued in the transaction of the event that causes them. */
+  outbox: OutboxWriteDeps;
   publicUrl: string;
 };
 

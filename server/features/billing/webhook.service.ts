@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Tx } from "../../db";
 import { AppError } from "../../lib/app-error";
+import { enqueueEmail } from "../../lib/outbox/enqueue";
 import { WebhookSignatureError, type SubscriptionSnapshot, type WebhookEvent } from "../../lib/payments";
 import { paymentFailedMail } from "./billing.mail";
 import { findUserByStripeCustomer, recordStripeEvent, setPaymentStatus, transitionBundle } from "./billing.queries";
@@ -25,7 +26,7 @@ const expiredSessionMetadata = z.object({
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
-type Effects = SyncResult & { notify?: User; outcome: WebhookOutcome };
+type Effects = SyncResult & { outcome: WebhookOutcome };
 
 async function applyEvent(
   tx: Tx,
@@ -60,7 +61,16 @@ async function applyEvent(
   }
   // The plan stays until the period ends; Stripe ends the subscription if retries fail, which reverts it.
   await setPaymentStatus(tx, user.id, "past_due");
-  return { ...result, notify: user, outcome: "applied" };
+  await notifyPaymentFailed(tx, ctx, user, event.id);
+  return { ...result, outcome: "applied" };
+}
+
+/** Queued with the event it reports: one mail per Stripe event, however often Stripe delivers the event. */
+async function notifyPaymentFailed(tx: Tx, ctx: BillingCtx, user: User, eventId: string): Promise<void> {
+  await enqueueEmail(tx, ctx.outbox, paymentFailedMail(user.email, user.firstName, `${ctx.publicUrl}/pricing`), {
+    kind: "payment_failed",
+    dedupeKey: `payment-failed:${eventId}`,
+  });
 }
 
 /** The 400 answer to a webhook whose signature does not verify; the route audits it (LOG-02). */
@@ -69,8 +79,8 @@ export const INVALID_SIGNATURE_MESSAGE = "Invalid Stripe signature.";
 /**
  * POST /api/webhooks/stripe. Verifies the signature over the raw body (400 and no change otherwise), re-reads the
  * subscription from Stripe (events arrive out of order), then records the event id and applies its effect in ONE
- * transaction: a replay or a concurrent duplicate finds the id already there and changes nothing. Side effects
- * outside the database (e-mail, cancelling a superseded subscription) run after the commit.
+ * transaction: a replay or a concurrent duplicate finds the id already there and changes nothing. The e-mail it
+ * causes is queued in that transaction; cancelling a superseded subscription (outside the database) runs after it.
  */
 export async function handleStripeWebhook(
   ctx: BillingCtx,
@@ -103,17 +113,6 @@ export async function handleStripeWebhook(
         "Could not cancel a superseded plan",
       );
     });
-  }
-  if (effects.notify) {
-    const user = effects.notify;
-    await ctx.mailer
-      .send(paymentFailedMail(user.email, user.firstName, `${ctx.publicUrl}/pricing`))
-      .catch((err: unknown) => {
-        ctx.logger.error(
-          { alert: "payment_failed_mail_not_sent", userId: user.id, err },
-          "Payment-failed e-mail not sent",
-        );
-      });
   }
   return effects.outcome;
 }

@@ -7,11 +7,13 @@ export const MASTER_KEY_BYTES = 32;
  * What a derived subkey is used for. One master key is never used directly by two algorithms (AES-KWP for
  * data keys, AES-GCM inside the file envelope): each use gets its own HKDF-derived subkey (key separation).
  */
-export type KeyPurpose = "dek-wrap" | "file-keyring";
+export type KeyPurpose = "dek-wrap" | "file-keyring" | "outbox";
 
 const PURPOSE_INFO: Record<KeyPurpose, string> = {
   "dek-wrap": "heirloom/v1/dek-wrap",
   "file-keyring": "heirloom/v1/file-keyring",
+  // AES-GCM over queued messages (server/lib/outbox): their links are live until the message is sent.
+  outbox: "heirloom/v1/outbox",
 };
 
 /** Key ids end up inside stored data (`kek_id` columns, file headers), so keep them short and plain. */
@@ -60,6 +62,7 @@ export function createKeyring(config: KeyringConfig): Keyring {
     subkeys.set(kid, {
       "dek-wrap": derive(key, "dek-wrap"),
       "file-keyring": derive(key, "file-keyring"),
+      outbox: derive(key, "outbox"),
     });
   }
 

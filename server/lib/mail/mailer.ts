@@ -4,7 +4,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A stable Message-ID (`<…@…>`): the outbox sets one per row, so a resend after a crash is deduped by receivers. */
+  messageId?: string;
+};
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
 /** Header values never carry CR/LF, so a name like "x\r\nBcc: y" cannot add headers. */
@@ -32,7 +39,14 @@ export function createMailer(opts: {
   logger: Logger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a mail server that accepts the connection and then hangs must not hold an outbox batch for
+    // nodemailer's default 10 minutes (the batch's claim on its rows lasts DELIVERY_POLICY.leaseMs).
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(m) {
         await transport.sendMail({
@@ -41,6 +55,7 @@ export function createMailer(opts: {
           subject: oneLine(m.subject),
           text: m.text,
           html: m.html,
+          messageId: m.messageId,
         });
       },
       close: () => transport.close(),
@@ -55,6 +70,7 @@ export function createMailer(opts: {
         subject: oneLine(m.subject),
         text: m.text,
         html: m.html,
+        messageId: m.messageId,
       });
       await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(opts.outboxDir, `${Date.now()}-${randomBytes(6).toString("hex")}.eml`);

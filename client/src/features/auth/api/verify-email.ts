@@ -8,7 +8,12 @@ export function useVerifyEmail() {
     mutationFn: async (input) => {
       await apiRequest("POST", "/api/auth/verify-email", input);
     },
-    // A signed-in user's emailVerified flag changes; read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user() }),
+    // A signed-in user's emailVerified flag changes, and with it whether beneficiary e-mails are waiting: read both
+    // again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.user() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.beneficiaries() }),
+      ]),
   });
 }

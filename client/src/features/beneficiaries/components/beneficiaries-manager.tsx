@@ -12,6 +12,7 @@ import { BeneficiariesEmptyState } from "@/features/beneficiaries/components/ben
 import { BeneficiariesTable } from "@/features/beneficiaries/components/beneficiaries-table";
 import { BeneficiaryFormDialog } from "@/features/beneficiaries/components/beneficiary-form-dialog";
 import { DeleteBeneficiaryDialog } from "@/features/beneficiaries/components/delete-beneficiary-dialog";
+import { HeldMailNotice } from "@/features/beneficiaries/components/held-mail-notice";
 import { QueryError } from "@/components/query-error";
 import { useResendWithNotice } from "@/features/beneficiaries/hooks/use-resend-with-notice";
 import { filterBeneficiaries } from "@/features/beneficiaries/lib/filter-beneficiaries";
@@ -56,6 +57,7 @@ export function BeneficiariesManager() {
         </p>
       ) : (
         <>
+          {shown.some((b) => b.verificationMail === "waiting_for_your_email") && <HeldMailNotice />}
           <div className={!onePage && paged.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
             <BeneficiariesTable
               beneficiaries={shown}

@@ -2,6 +2,7 @@ import { Mail, Pencil, Trash2 } from "lucide-react";
 import type { BeneficiaryDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { BeneficiaryStatusBadge } from "@/features/beneficiaries/components/beneficiary-status-badge";
+import { HELD_MAIL_TEXT } from "@/features/beneficiaries/components/held-mail-notice";
 import { fullName } from "@/features/beneficiaries/lib/filter-beneficiaries";
 import { relationshipLabel } from "@/features/beneficiaries/lib/relationships";
 
@@ -48,6 +49,11 @@ export function BeneficiariesTable(props: BeneficiariesTableProps) {
           {beneficiaries.map((b) => {
             const name = fullName(b);
             const relationship = relationshipLabel(b.relationship);
+            // Their link is held until the owner confirms their own address: a resend would only queue another.
+            const held = b.status !== "verified" && b.verificationMail === "waiting_for_your_email";
+            const heldNote = held ? (
+              <span className="block text-xs text-muted-foreground">{HELD_MAIL_TEXT}</span>
+            ) : null;
             return (
               <tr key={b.id}>
                 <th scope="row" className={`${cellClass} max-w-48 font-normal sm:max-w-64`}>
@@ -57,17 +63,19 @@ export function BeneficiariesTable(props: BeneficiariesTableProps) {
                     {relationship}
                     <BeneficiaryStatusBadge status={b.status} />
                   </span>
+                  <span className="sm:hidden">{heldNote}</span>
                 </th>
                 <td className={`${cellClass} ${wideOnly}`}>{relationship}</td>
                 <td className={`${cellClass} ${wideOnly}`}>
                   <BeneficiaryStatusBadge status={b.status} />
+                  {heldNote}
                 </td>
                 <td className={`${cellClass} text-right whitespace-nowrap`}>
                   <Button variant="ghost" size="sm" aria-label={`Edit ${name}`} onClick={() => onEdit(b)}>
                     <Pencil aria-hidden="true" />
                     <span className={labelClass}>Edit</span>
                   </Button>
-                  {onResend && b.status !== "verified" ? (
+                  {onResend && b.status !== "verified" && !held ? (
                     <Button
                       variant="ghost"
                       size="sm"

@@ -28,10 +28,13 @@ export function BeneficiaryFormDialog({ open, onOpenChange, beneficiary }: Benef
         await updateBeneficiary.mutateAsync({ id: beneficiary.id, data: values });
         toast({ title: "Beneficiary Updated", description: `${fullName(values)} was saved.`, variant: "success" });
       } else {
-        await createBeneficiary.mutateAsync(values);
+        const created = await createBeneficiary.mutateAsync(values);
         toast({
           title: "Beneficiary Added",
-          description: `We e-mailed ${values.email} a link to confirm.`,
+          description:
+            created.verificationMail === "waiting_for_your_email"
+              ? `We will e-mail ${values.email} a link to confirm as soon as you confirm your own e-mail address.`
+              : `We e-mailed ${values.email} a link to confirm.`,
           variant: "success",
         });
       }

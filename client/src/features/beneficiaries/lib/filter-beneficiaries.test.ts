@@ -14,6 +14,7 @@ function beneficiary(id: number, firstName: string, lastName: string, email: str
     verifiedAt: null,
     createdAt: at,
     updatedAt: at,
+    verificationMail: "sent",
   } satisfies BeneficiaryDto;
 }
 
