@@ -18,7 +18,7 @@ import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/b
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
-import { createRouteTable, type RouteSpec } from "./lib/route-registry";
+import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
 import { fromRoot } from "./lib/app-root";
@@ -49,7 +49,14 @@ const noStore: RequestHandler = (_req, res, next) => {
  * Builds the Express app from explicit dependencies. Order matters: security headers and the same-origin check run
  * before any body is read; the session store and passport run before routes; the error handler is last.
  */
-export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?: boolean } = {}): App {
+export type AppOptions = {
+  spaDir?: string;
+  pruneSessions?: boolean;
+  /** Tests only: routes declared through the same table (and so the same guards) as the features' routes. */
+  extraRoutes?: (table: RouteTable) => void;
+};
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   const { config, database, logger, clock } = deps;
   const app = express();
   app.disable("x-powered-by");
@@ -146,6 +153,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
+  opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
   mountSpaPages(app, opts.spaDir ?? SPA_DIR);

@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createApp } from "./app";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
-import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
+import { announceSetupToken } from "./setup-token";
 import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
@@ -42,17 +41,7 @@ async function main() {
   const deps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
   const built = createApp(deps);
 
-  const setupToken = await issueSetupTokenIfNoAdmin(database.db);
-  if (setupToken) {
-    const file = path.join(config.dataDir, "setup-token");
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, setupToken + "\n", { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
-    logger.warn(
-      { file },
-      `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`,
-    );
-  }
+  await announceSetupToken({ db: database.db, clock: systemClock, dataDir: config.dataDir, logger });
 
   // What interrupted uploads left behind (a crash, a killed process) goes at start-up and every five minutes.
   const sweep = () =>

@@ -85,6 +85,8 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
 
     const agentUser = await t.signUp({ userType: "agent" });
     const admin = await t.signUp({ email: ADMIN_EMAIL });
+    const token = t.smtp.linkFor(ADMIN_EMAIL, "/verify-email/")!.split("/").pop();
+    await t.request().post("/api/auth/verify-email").send({ token }).expect(200);
     expect((await admin.agent.post("/api/auth/promote-admin").send({})).status).toBe(200);
     expect((await admin.agent.get("/api/user")).body.userType).toBe("admin");
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
 import supertest from "supertest";
-import { createApp } from "../app";
+import { createApp, type AppOptions } from "../app";
 import { loadConfig, type AppConfig } from "../config";
 import { createDatabase, runMigrations } from "../db";
 import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/engine";
@@ -57,6 +57,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
   captureLogs?: boolean;
+  /** Test-only routes, declared through the app's route table. */
+  extraRoutes?: AppOptions["extraRoutes"];
 };
 
 /**
@@ -107,7 +109,11 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
   const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
-  const built = createApp(deps, { pruneSessions: false, spaDir: path.join(dataDir, "no-spa") });
+  const built = createApp(deps, {
+    pruneSessions: false,
+    spaDir: path.join(dataDir, "no-spa"),
+    extraRoutes: opts.extraRoutes,
+  });
 
   let counter = 0;
   const uniqueEmail = (prefix = "user") => `${prefix}${++counter}.${randomBytes(3).toString("hex")}@example.com`;

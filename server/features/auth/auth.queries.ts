@@ -79,18 +79,24 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function getSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
-  return row?.value;
-}
-
-export async function putSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+/** Stores a setting; `at` is the instant it was written (the set-up token's issue time, by the injectable clock). */
+export async function putSetting(db: DbOrTx, key: string, value: string, at: Date): Promise<void> {
   await db
     .insert(systemSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
+    .values({ key, value, updatedAt: at })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: at } });
 }
 
-export async function deleteSetting(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(systemSettings).where(eq(systemSettings.key, key));
+/**
+ * Deletes the setting when it holds `value` and was written after `writtenAfter`, in one statement: of two
+ * concurrent callers only one gets the row back (the other waits for the row lock, then finds it gone).
+ */
+export async function takeSetting(db: DbOrTx, key: string, value: string, writtenAfter: Date): Promise<boolean> {
+  const rows = await db
+    .delete(systemSettings)
+    .where(
+      and(eq(systemSettings.key, key), eq(systemSettings.value, value), gt(systemSettings.updatedAt, writtenAfter)),
+    )
+    .returning({ key: systemSettings.key });
+  return rows.length > 0;
 }

@@ -11,11 +11,12 @@ import {
 import type { User } from "@shared/schema";
 import { assertNotBlocked, consume, penalize, type Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
-import { signIn, signOut } from "../../auth/sign-in";
+import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
+import { promoteToAdmin } from "./admin-setup.service";
 import * as auth from "./auth.service";
 import { presentUser } from "./user.presenter";
 
@@ -106,7 +107,12 @@ export function registerAuthRoutes(
   r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipOf(req));
     const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
-    const user = await auth.promoteToAdmin(db, { user: req.user as User, adminEmails: config.adminEmails, setupToken });
+    const user = await promoteToAdmin(db, clock, {
+      user: req.user as User,
+      adminEmails: config.adminEmails,
+      setupToken,
+    });
+    await renewSession(req, user); // a role change gets a fresh session id
     await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
     res.json(presentUser(user));
   });
