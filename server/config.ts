@@ -97,7 +97,14 @@ export type AppConfig = {
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
       };
-  google: { clientId: string; clientSecret: string } | undefined;
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        /** Tests only (set through loadConfig's overrides, never from the environment): a fake Google's URLs. */
+        endpoints?: { authorizationURL: string; tokenURL: string; userProfileURL: string };
+      }
+    | undefined;
   redisUrl: string | undefined;
   trustProxy: number;
   logLevel: string;

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { systemSettings, users, type User } from "@shared/schema";
+import { sessions, systemSettings, users, type User } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 
 export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
@@ -69,6 +69,11 @@ export async function findUserByVerificationToken(db: DbOrTx, tokenHash: string,
     .where(and(eq(users.emailVerificationToken, tokenHash), gt(users.emailVerificationExpires, now)))
     .limit(1);
   return row;
+}
+
+/** Ends every stored session of the user at once (their rows go; the cookies then name nothing). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(sql`(${sessions.sess}->'passport'->>'user') = ${String(userId)}`);
 }
 
 export async function countAdmins(db: DbOrTx): Promise<number> {
