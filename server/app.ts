@@ -21,6 +21,7 @@ import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { sameOrigin } from "./middleware/same-origin";
+import { warnUntrustedForwarding } from "./middleware/forwarded-warning";
 import { fromRoot } from "./lib/app-root";
 import { mountSpaFiles, mountSpaPages } from "./spa";
 import { optionalModule } from "./lib/optional-module";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
       },
     }),
   );
+  app.use(warnUntrustedForwarding(config.trustProxy, logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -48,6 +48,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Heirloom <no-reply@heirloom.local>"),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** `stripe` needs STRIPE_SECRET_KEY; unset: `stripe` when a key is given, else the built-in `test` provider. */
+  PAYMENTS_MODE: optionalString.pipe(z.enum(["stripe", "test"], { error: "must be stripe or test" }).optional()),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
@@ -86,6 +88,9 @@ export type AppConfig = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where payments go: Stripe, or the built-in test provider that applies every change at once. */
+  paymentsMode: "stripe" | "test";
+  /** Set exactly when paymentsMode is `stripe`. */
   stripe: { secretKey: string; webhookSecret: string | undefined } | undefined;
   storage:
     | { driver: "local"; root: string }
@@ -109,6 +114,8 @@ export type AppConfig = {
   trustProxy: number;
   logLevel: string;
   sweepAgeMs: number;
+  /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
+  startupWarnings: string[];
   rateLimits: {
     loginPerAccountAndIp: RateLimitRule;
     loginFailuresPerIpPerDay: RateLimitRule;
@@ -146,6 +153,28 @@ function parsePreviousKeys(value: string): Record<string, Buffer> {
   return keys;
 }
 
+type FailOpen = { refusal: string; warning: string };
+
+/** Settings whose default is right for `npm start` on a laptop and fails open in a deployment (contract, CONF-01). */
+function failOpenSettings(e: z.infer<typeof envSchema>, paymentsMode: "stripe" | "test"): FailOpen[] {
+  const found: FailOpen[] = [];
+  if (paymentsMode === "test" && e.PAYMENTS_MODE !== "test") {
+    found.push({
+      refusal: "PAYMENTS_MODE=test must be set explicitly (or STRIPE_SECRET_KEY given) for test-mode payments",
+      warning: "PAYMENTS_MODE: payments run in test mode (no Stripe key): every plan change applies at once, unpaid",
+    });
+  }
+  for (const name of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"] as const) {
+    if (e[name] === undefined) {
+      found.push({
+        refusal: `${name} must be given by the environment`,
+        warning: `${name} is not set: using the one generated into DATA_DIR (fine on a laptop, not for a deployment)`,
+      });
+    }
+  }
+  return found;
+}
+
 /**
  * Validates the environment once at start-up; a bad value throws a ConfigError whose message is one line
  * naming the variable.
@@ -159,6 +188,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const isSecure = publicUrl.startsWith("https://");
+  const paymentsMode = e.PAYMENTS_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : "test");
+  if (paymentsMode === "stripe" && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError("Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY");
+  }
+  const failOpen = failOpenSettings(e, paymentsMode);
+  // Over https this is a deployment: a default that fails open stops the server, before anything is written.
+  if (isSecure && failOpen.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${failOpen[0].refusal} when PUBLIC_URL is https`);
+  }
   const sessionSecret =
     e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, "session-secret", () => randomBytes(48).toString("base64url"));
   const encryptionKey =
@@ -177,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
-    isSecure: publicUrl.startsWith("https://"),
+    isSecure,
     sessionSecrets: sessionSecret
       .split(",")
       .map((s) => s.trim())
@@ -192,9 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
-      : undefined,
+    paymentsMode,
+    stripe:
+      paymentsMode === "stripe" && e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     storage:
       e.STORAGE_DRIVER === "s3"
         ? {
@@ -214,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
+    startupWarnings: failOpen.map((setting) => setting.warning),
     rateLimits: {
       loginPerAccountAndIp: { points: 10, durationSeconds: 60 * 60 },
       loginFailuresPerIpPerDay: { points: 100, durationSeconds: 24 * 60 * 60 },

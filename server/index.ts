@@ -29,6 +29,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of config.startupWarnings) logger.warn(warning);
   const database = await openDatabase(config, logger);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
