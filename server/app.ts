@@ -20,6 +20,7 @@ import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
+import { setArgon2MaxQueue } from "./lib/passwords";
 import { sameOrigin } from "./middleware/same-origin";
 import { warnUntrustedForwarding } from "./middleware/forwarded-warning";
 import { fromRoot } from "./lib/app-root";
@@ -59,6 +60,7 @@ export type AppOptions = {
 
 export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   const { config, database, logger, clock } = deps;
+  setArgon2MaxQueue(config.argon2MaxQueue);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);

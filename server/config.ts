@@ -67,6 +67,8 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 3600 * 1000)
     .default(15 * 60 * 1000),
+  /** Password hashes waiting for a CPU beyond this many: new sign-ins answer 503 with Retry-After (REL-06). */
+  ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -116,13 +118,28 @@ export type AppConfig = {
   sweepAgeMs: number;
   /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
   startupWarnings: string[];
+  argon2MaxQueue: number;
+  /** Address limits count per IPv4 address or IPv6 /64 (server/auth/ip-key.ts). */
   rateLimits: {
+    /** Guesses at one account from one address: the hard cap, right password included (AUTH-02, AUTH-13). */
     loginPerAccountAndIp: RateLimitRule;
+    /** Guesses at one account from all addresses it was never signed in from: short window, slows (AUTH-14). */
+    loginPerAccount: RateLimitRule;
+    /** Sign-ins from one address to accounts never signed in from it (AUTH-03)… */
     loginFailuresPerIpPerDay: RateLimitRule;
+    /** …and, once those are spent, the slow lane that still lets one through per window (ABUSE-04). */
+    loginSlowLanePerIp: RateLimitRule;
     registerPerIp: RateLimitRule;
     passwordResetPerIp: RateLimitRule;
+    /** Reset mails to one address; beyond it requests are answered the same and nothing is sent. */
+    passwordResetPerEmail: RateLimitRule;
     tokenLookupPerIp: RateLimitRule;
   };
+};
+
+/** What tests (and tools) may set over the environment's values; rate limits merge rule by rule. */
+export type ConfigOverrides = Partial<Omit<AppConfig, "rateLimits">> & {
+  rateLimits?: Partial<AppConfig["rateLimits"]>;
 };
 
 export class ConfigError extends Error {}
@@ -179,7 +196,7 @@ function failOpenSettings(e: z.infer<typeof envSchema>, paymentsMode: "stripe" |
  * Validates the environment once at start-up; a bad value throws a ConfigError whose message is one line
  * naming the variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -256,13 +273,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
     startupWarnings: failOpen.map((setting) => setting.warning),
+    argon2MaxQueue: e.ARGON2_MAX_QUEUE,
+    ...overrides,
     rateLimits: {
       loginPerAccountAndIp: { points: 10, durationSeconds: 60 * 60 },
+      loginPerAccount: { points: 20, durationSeconds: 15 * 60 },
       loginFailuresPerIpPerDay: { points: 100, durationSeconds: 24 * 60 * 60 },
+      loginSlowLanePerIp: { points: 1, durationSeconds: 5 * 60 },
       registerPerIp: { points: 20, durationSeconds: 60 * 60 },
       passwordResetPerIp: { points: 10, durationSeconds: 60 * 60 },
+      passwordResetPerEmail: { points: 3, durationSeconds: 60 * 60 },
       tokenLookupPerIp: { points: 30, durationSeconds: 15 * 60 },
+      ...overrides.rateLimits,
     },
-    ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import pg from "pg";
 import supertest from "supertest";
 import { createApp, type AppOptions } from "../app";
-import { loadConfig, type AppConfig } from "../config";
+import { loadConfig, type ConfigOverrides } from "../config";
 import { createDatabase, runMigrations } from "../db";
 import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/engine";
 import type { AppDeps } from "../deps";
@@ -53,7 +53,7 @@ async function scratchEngine(): Promise<DatabaseEngine> {
 }
 
 export type TestAppOptions = {
-  config?: Partial<AppConfig>;
+  config?: ConfigOverrides;
   env?: Record<string, string>;
   /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
   captureLogs?: boolean;
