@@ -123,11 +123,11 @@ export type AppConfig = {
   rateLimits: {
     /** Guesses at one account from one address: the hard cap, right password included (AUTH-02, AUTH-13). */
     loginPerAccountAndIp: RateLimitRule;
-    /** Guesses at one account from all addresses it was never signed in from: short window, slows (AUTH-14). */
+    /** Guesses at one account from all addresses: a short window that slows strangers, never its known addresses. */
     loginPerAccount: RateLimitRule;
-    /** Sign-ins from one address to accounts never signed in from it (AUTH-03)… */
+    /** Failed sign-ins from one address, whatever the account: the daily stuffing budget (AUTH-03)… */
     loginFailuresPerIpPerDay: RateLimitRule;
-    /** …and, once those are spent, the slow lane that still lets one through per window (ABUSE-04). */
+    /** …and once it is spent, the slow lane for accounts never signed in from there: one per window (ABUSE-04). */
     loginSlowLanePerIp: RateLimitRule;
     registerPerIp: RateLimitRule;
     passwordResetPerIp: RateLimitRule;

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { serviceUnavailable } from "../lib/app-error";
+import { serviceUnavailable, tooManyRequests } from "../lib/app-error";
 import { consume, KNOWN_ADDRESS_SECONDS, refund, tookLastPoint, type Limiters } from "./rate-limits";
 
 /** Which blocks began with this failure: each is audited once, by the failure that took its last point (AUTH-03). */
@@ -40,13 +40,13 @@ export async function rememberAddress(limiters: Limiters, email: string, address
  * limits allow (AUTH-13); a refusal is 429 with Retry-After and runs no argon2. The limits, all atomic counters:
  *
  * - per (account, address): the hard cap for everyone, the right password included (AUTH-02);
- * - per account over every address it never signed in from: a short window, so a distributed guesser is slowed
- *   while the owner, from an address they signed in from before, is never held up (AUTH-14);
- * - per address over accounts never signed in from it: the daily stuffing budget (AUTH-03). Once spent, the
- *   address falls to a slow lane of one attempt per short window instead of a day's block, so the people behind a
- *   carrier NAT are slowed, not locked out, by someone else's failures; those who signed in from there before pass
- *   at once (ABUSE-04). The slow lane gives a stuffer one guess per window, and the known-address pass gives it
- *   nothing: the accounts it tries were never signed in from its address.
+ * - per account, over all addresses: a short window, so a distributed guesser is slowed for minutes, while the
+ *   owner, from an address they signed in from before, passes (AUTH-14): it cannot lock the owner out;
+ * - per address, over all accounts: the daily stuffing budget (AUTH-03). Once spent, accounts never signed in from
+ *   that address fall to a slow lane of one attempt per short window instead of a day's block, and accounts that
+ *   did sign in from there pass: the people behind a carrier NAT are slowed at worst, never locked out for a day
+ *   by someone else's failures (ABUSE-04). A stuffer gains one guess per slow-lane window and nothing from the
+ *   pass, because the accounts it tries were never signed in from its address.
  */
 export async function beginLoginAttempt(limiters: Limiters, email: string, address: string): Promise<LoginAttempt> {
   const known = await isKnownAddress(limiters, email, address);
@@ -60,33 +60,35 @@ export async function beginLoginAttempt(limiters: Limiters, email: string, addre
 
   const pair = pairKey(email, address);
   const accountIp = await take(limiters.loginAccountIp, pair);
-  let account: RateLimiterRes | undefined;
-  let addressDay: RateLimiterRes | undefined;
-  if (!known) {
-    try {
-      account = await take(limiters.loginAccount, email);
-      addressDay = await takeFromAddressBudget(limiters, address);
-      if (addressDay) taken.push([limiters.loginIpDay, address]);
-      else await take(limiters.loginSlowLane, address); // the day's budget is spent: the slow lane, or 429
-    } catch (err) {
-      await giveBack();
-      throw err;
-    }
+  let account: Counted;
+  let addressDay: Counted;
+  try {
+    // Counted for every attempt, known address or not, so both run the same statements (AUTH-01): the known
+    // address only decides whether a spent budget refuses.
+    account = await count(limiters.loginAccount, email);
+    taken.push([limiters.loginAccount, email]);
+    if (account.over && !known) throw tooManyRequests(account.res.msBeforeNext / 1000);
+    addressDay = await count(limiters.loginIpDay, address);
+    taken.push([limiters.loginIpDay, address]);
+    if (addressDay.over && !known) await take(limiters.loginSlowLane, address); // the slow lane, or 429
+  } catch (err) {
+    await giveBack();
+    throw err;
   }
 
   return {
     async succeeded() {
       await Promise.all([
         limiters.loginAccountIp.delete(pair).catch(() => undefined),
-        ...(account ? [refund(limiters.loginAccount, email)] : []),
-        ...(addressDay ? [refund(limiters.loginIpDay, address)] : []),
+        refund(limiters.loginAccount, email),
+        refund(limiters.loginIpDay, address),
         rememberAddress(limiters, email, address),
       ]);
     },
     failed: () => ({
       account: tookLastPoint(limiters.loginAccountIp, accountIp),
-      accountWide: tookLastPoint(limiters.loginAccount, account),
-      address: tookLastPoint(limiters.loginIpDay, addressDay),
+      accountWide: tookLastPoint(limiters.loginAccount, account.res),
+      address: tookLastPoint(limiters.loginIpDay, addressDay.res),
     }),
     async abandoned() {
       await giveBack();
@@ -94,12 +96,14 @@ export async function beginLoginAttempt(limiters: Limiters, email: string, addre
   };
 }
 
-/** One point of the address's daily budget, or undefined when it is spent. */
-async function takeFromAddressBudget(limiters: Limiters, address: string): Promise<RateLimiterRes | undefined> {
+type Counted = { res: RateLimiterRes; over: boolean };
+
+/** Takes one point whether or not the limit is spent, and says which. */
+async function count(limiter: RateLimiterAbstract, key: string): Promise<Counted> {
   try {
-    return await limiters.loginIpDay.consume(address);
+    return { res: await limiter.consume(key), over: false };
   } catch (err) {
-    if (err instanceof RateLimiterRes) return undefined;
+    if (err instanceof RateLimiterRes) return { res: err, over: true };
     throw serviceUnavailable();
   }
 }
