@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey } from "./ip-key";
+import { addressKey, addressRange } from "./ip-key";
 
 describe("addressKey", () => {
   it("keeps an IPv4 address whole", () => {
@@ -31,5 +31,14 @@ describe("addressKey", () => {
   it("answers one key for anything that is not an address", () => {
     expect(addressKey(undefined)).toBe("unknown");
     expect(addressKey("not-an-ip")).toBe("unknown");
+  });
+});
+
+describe("addressRange", () => {
+  it("shows an owner where from without the exact address", () => {
+    expect(addressRange("203.0.113.77")).toBe("203.0.113.0/24");
+    expect(addressRange("::ffff:203.0.113.77")).toBe("203.0.113.0/24");
+    expect(addressRange("2001:db8:1:2::99")).toBe("2001:db8:1:2::/64");
+    expect(addressRange(undefined)).toBe("an unknown address");
   });
 });

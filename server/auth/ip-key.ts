@@ -39,3 +39,10 @@ export function addressKey(ip: string | undefined): string {
 export function ipKey(req: Pick<Request, "ip">): string {
   return addressKey(req.ip);
 }
+
+/** A client address as a range fit to show its owner (IPv4 /24, IPv6 /64): where from, without the exact address. */
+export function addressRange(ip: string | undefined): string {
+  const key = addressKey(ip);
+  if (isIPv4(key)) return `${key.split(".").slice(0, 3).join(".")}.0/24`;
+  return key === "unknown" ? "an unknown address" : key;
+}

@@ -19,6 +19,7 @@ import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import { promoteToAdmin } from "./admin-setup.service";
+import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
 import { presentUser } from "./user.presenter";
 
@@ -132,6 +133,8 @@ export function registerAuthRoutes(
     await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
     res.json(presentUser(user));
   });
+
+  registerReauthRoutes(r, deps, limiters);
 
   r.add(
     { method: "get", path: "/auth/google", access: "public" },
