@@ -101,6 +101,6 @@ export const reauthSchema = z.object({
 });
 export type ReauthInput = z.infer<typeof reauthSchema>;
 
-/** The 401 a step-up route answers; the SPA recognises it by this text and asks for the password. */
+/** The 401 a step-up route answers when the last sign-in or password confirmation is older than 15 minutes. */
 export const REAUTH_REQUIRED_MESSAGE =
   "Please confirm your password: exports need a sign-in or a password confirmation within the last 15 minutes.";
