@@ -19,9 +19,12 @@ async function register(page: Page, baseUrl: string, firstName: string): Promise
   assert.equal(res.status(), 201, await res.text());
 }
 
-/** Picks the format, clicks Download Backup (or `start`), and checks the saved file's name and first bytes. */
+/**
+ * Picks the format and clicks Download Backup (or runs `start`, the format already picked), and checks the saved
+ * file's name and first bytes.
+ */
 async function download(page: Page, format: Format, start?: () => Promise<void>): Promise<string> {
-  await page.getByRole("radio", { name: new RegExp(`^${format}`, "i") }).check();
+  if (!start) await page.getByRole("radio", { name: new RegExp(`^${format}`, "i") }).check();
   const [saved] = await Promise.all([
     page.waitForEvent("download"),
     start ? start() : page.getByRole("link", { name: "Download Backup" }).click(),
@@ -49,10 +52,10 @@ async function downloadAfterPasswordConfirmation(page: Page): Promise<void> {
   await page.getByRole("radio", { name: /^json/i }).check();
   await page.getByRole("link", { name: "Download Backup" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm your password" });
-  await dialog.getByLabel("Password").fill("Wrong-Password-1");
+  await dialog.getByLabel("Password", { exact: true }).fill("Wrong-Password-1");
   await dialog.getByRole("button", { name: "Confirm and Download" }).click();
   await dialog.getByText("The password is not correct.").waitFor();
-  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await download(page, "json", () => dialog.getByRole("button", { name: "Confirm and Download" }).click());
   await dialog.waitFor({ state: "hidden" });
   await page.unroute(check);
