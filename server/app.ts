@@ -18,9 +18,11 @@ import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/b
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
-import { createRouteTable, type RouteSpec } from "./lib/route-registry";
+import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
+import { setArgon2MaxQueue } from "./lib/passwords";
 import { sameOrigin } from "./middleware/same-origin";
+import { warnUntrustedForwarding } from "./middleware/forwarded-warning";
 import { fromRoot } from "./lib/app-root";
 import { mountSpaFiles, mountSpaPages } from "./spa";
 import { optionalModule } from "./lib/optional-module";
@@ -49,8 +51,16 @@ const noStore: RequestHandler = (_req, res, next) => {
  * Builds the Express app from explicit dependencies. Order matters: security headers and the same-origin check run
  * before any body is read; the session store and passport run before routes; the error handler is last.
  */
-export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?: boolean } = {}): App {
+export type AppOptions = {
+  spaDir?: string;
+  pruneSessions?: boolean;
+  /** Tests only: routes declared through the same table (and so the same guards) as the features' routes. */
+  extraRoutes?: (table: RouteTable) => void;
+};
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   const { config, database, logger, clock } = deps;
+  setArgon2MaxQueue(config.argon2MaxQueue);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -76,6 +86,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
       },
     }),
   );
+  app.use(warnUntrustedForwarding(config.trustProxy, logger));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -121,7 +132,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
     logger,
     prune: opts.pruneSessions ?? true,
   });
-  const passport = createPassport(database.db, config, sessionParts.users);
+  const passport = createPassport(database.db, config, { mailer: deps.mailer, clock, logger }, sessionParts.users);
 
   const jsonBody = express.json({ limit: "512kb", type: "application/json", strict: true });
   app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(req, res, next)));
@@ -146,6 +157,7 @@ export function createApp(deps: AppDeps, opts: { spaDir?: string; pruneSessions?
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
+  opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
   mountSpaPages(app, opts.spaDir ?? SPA_DIR);

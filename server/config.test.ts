@@ -28,3 +28,66 @@ describe("SESSION_SECRET", () => {
     expect(loadConfig(env(`${fresh}, ${old}`)).sessionSecrets).toEqual([fresh, old]);
   });
 });
+
+describe("settings that would fail open in a deployment (CONF-01)", () => {
+  const freshDir = () => fs.mkdtempSync(path.join(dataDir, "d-"));
+  const deployment = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: "production",
+    DATA_DIR: freshDir(),
+    PUBLIC_URL: "https://heirloom.example",
+    SESSION_SECRET: long(),
+    APP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    ...extra,
+  });
+  const refusal = (env: Record<string, string | undefined>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error("the configuration was accepted");
+  };
+
+  it("refuses https with test-mode payments unless PAYMENTS_MODE=test says so", () => {
+    const message = refusal(deployment());
+    expect(message).toMatch(/^Invalid configuration: PAYMENTS_MODE=test must be set explicitly/);
+    expect(message).not.toContain("\n");
+    expect(loadConfig(deployment({ PAYMENTS_MODE: "test" })).paymentsMode).toBe("test");
+    const stripe = loadConfig(deployment({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }));
+    expect(stripe.paymentsMode).toBe("stripe");
+    expect(stripe.stripe?.secretKey).toBe("sk_test_x");
+  });
+
+  it("refuses https without SESSION_SECRET or APP_ENCRYPTION_KEY from the environment, and writes no secret file", () => {
+    for (const name of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"]) {
+      const env = deployment({ PAYMENTS_MODE: "test", [name]: "" });
+      const message = refusal(env);
+      expect(message).toBe(`Invalid configuration: ${name} must be given by the environment when PUBLIC_URL is https`);
+      expect(fs.readdirSync(env.DATA_DIR)).toEqual([]);
+    }
+  });
+
+  it("keeps the laptop defaults over http, and lists each one as a start-up warning", () => {
+    const laptop = loadConfig({ NODE_ENV: "development", DATA_DIR: freshDir() });
+    expect(laptop.paymentsMode).toBe("test");
+    expect(laptop.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
+    expect(laptop.startupWarnings.map((w) => w.split(" ")[0].replace(/:$/, ""))).toEqual([
+      "PAYMENTS_MODE",
+      "SESSION_SECRET",
+      "APP_ENCRYPTION_KEY",
+    ]);
+    const configured = loadConfig({ ...deployment({ PAYMENTS_MODE: "test" }), PUBLIC_URL: "http://localhost:5000" });
+    expect(configured.startupWarnings).toEqual([]);
+  });
+
+  it("takes PAYMENTS_MODE=stripe only with a key, and PAYMENTS_MODE=test over a key", () => {
+    expect(refusal(deployment({ PAYMENTS_MODE: "stripe" }))).toBe(
+      "Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY",
+    );
+    expect(refusal(deployment({ PAYMENTS_MODE: "paypal" }))).toMatch(/^Invalid configuration: PAYMENTS_MODE /);
+    const forced = loadConfig(deployment({ PAYMENTS_MODE: "test", STRIPE_SECRET_KEY: "sk_test_x" }));
+    expect(forced.paymentsMode).toBe("test");
+    expect(forced.stripe).toBeUndefined();
+  });
+});

@@ -48,6 +48,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Heirloom <no-reply@heirloom.local>"),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** `stripe` needs STRIPE_SECRET_KEY; unset: `stripe` when a key is given, else the built-in `test` provider. */
+  PAYMENTS_MODE: optionalString.pipe(z.enum(["stripe", "test"], { error: "must be stripe or test" }).optional()),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
@@ -65,6 +67,8 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 3600 * 1000)
     .default(15 * 60 * 1000),
+  /** Password hashes waiting for a CPU beyond this many: new sign-ins answer 503 with Retry-After (REL-06). */
+  ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -86,6 +90,9 @@ export type AppConfig = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where payments go: Stripe, or the built-in test provider that applies every change at once. */
+  paymentsMode: "stripe" | "test";
+  /** Set exactly when paymentsMode is `stripe`. */
   stripe: { secretKey: string; webhookSecret: string | undefined } | undefined;
   storage:
     | { driver: "local"; root: string }
@@ -97,18 +104,41 @@ export type AppConfig = {
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
       };
-  google: { clientId: string; clientSecret: string } | undefined;
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        /** Tests only (set through loadConfig's overrides, never from the environment): a fake Google's URLs. */
+        endpoints?: { authorizationURL: string; tokenURL: string; userProfileURL: string };
+      }
+    | undefined;
   redisUrl: string | undefined;
   trustProxy: number;
   logLevel: string;
   sweepAgeMs: number;
+  /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
+  startupWarnings: string[];
+  argon2MaxQueue: number;
+  /** Address limits count per IPv4 address or IPv6 /64 (server/auth/ip-key.ts). */
   rateLimits: {
+    /** Guesses at one account from one address: the hard cap, right password included (AUTH-02, AUTH-13). */
     loginPerAccountAndIp: RateLimitRule;
+    /** Guesses at one account from all addresses: a short window that slows strangers, never its known addresses. */
+    loginPerAccount: RateLimitRule;
+    /** Failed sign-ins from one address, whatever the account: the daily stuffing budget (AUTH-03)… */
     loginFailuresPerIpPerDay: RateLimitRule;
+    /** …and once it is spent, the slow lane for accounts never signed in from there: one per window (ABUSE-04). */
+    loginSlowLanePerIp: RateLimitRule;
     registerPerIp: RateLimitRule;
     passwordResetPerIp: RateLimitRule;
+    /** Reset mails to one address; beyond it requests are answered the same and nothing is sent. */
     tokenLookupPerIp: RateLimitRule;
   };
+};
+
+/** What tests (and tools) may set over the environment's values; rate limits merge rule by rule. */
+export type ConfigOverrides = Partial<Omit<AppConfig, "rateLimits">> & {
+  rateLimits?: Partial<AppConfig["rateLimits"]>;
 };
 
 export class ConfigError extends Error {}
@@ -139,11 +169,33 @@ function parsePreviousKeys(value: string): Record<string, Buffer> {
   return keys;
 }
 
+type FailOpen = { refusal: string; warning: string };
+
+/** Settings whose default is right for `npm start` on a laptop and fails open in a deployment (contract, CONF-01). */
+function failOpenSettings(e: z.infer<typeof envSchema>, paymentsMode: "stripe" | "test"): FailOpen[] {
+  const found: FailOpen[] = [];
+  if (paymentsMode === "test" && e.PAYMENTS_MODE !== "test") {
+    found.push({
+      refusal: "PAYMENTS_MODE=test must be set explicitly (or STRIPE_SECRET_KEY given) for test-mode payments",
+      warning: "PAYMENTS_MODE: payments run in test mode (no Stripe key): every plan change applies at once, unpaid",
+    });
+  }
+  for (const name of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"] as const) {
+    if (e[name] === undefined) {
+      found.push({
+        refusal: `${name} must be given by the environment`,
+        warning: `${name} is not set: using the one generated into DATA_DIR (fine on a laptop, not for a deployment)`,
+      });
+    }
+  }
+  return found;
+}
+
 /**
  * Validates the environment once at start-up; a bad value throws a ConfigError whose message is one line
  * naming the variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -152,6 +204,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const isSecure = publicUrl.startsWith("https://");
+  const paymentsMode = e.PAYMENTS_MODE ?? (e.STRIPE_SECRET_KEY ? "stripe" : "test");
+  if (paymentsMode === "stripe" && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError("Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY");
+  }
+  const failOpen = failOpenSettings(e, paymentsMode);
+  // Over https this is a deployment: a default that fails open stops the server, before anything is written.
+  if (isSecure && failOpen.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${failOpen[0].refusal} when PUBLIC_URL is https`);
+  }
   const sessionSecret =
     e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, "session-secret", () => randomBytes(48).toString("base64url"));
   const encryptionKey =
@@ -170,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     embeddedDatabase: e.EMBEDDED_DATABASE,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
-    isSecure: publicUrl.startsWith("https://"),
+    isSecure,
     sessionSecrets: sessionSecret
       .split(",")
       .map((s) => s.trim())
@@ -185,9 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
-      : undefined,
+    paymentsMode,
+    stripe:
+      paymentsMode === "stripe" && e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     storage:
       e.STORAGE_DRIVER === "s3"
         ? {
@@ -207,13 +271,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
+    startupWarnings: failOpen.map((setting) => setting.warning),
+    argon2MaxQueue: e.ARGON2_MAX_QUEUE,
+    ...overrides,
     rateLimits: {
       loginPerAccountAndIp: { points: 10, durationSeconds: 60 * 60 },
+      loginPerAccount: { points: 20, durationSeconds: 15 * 60 },
       loginFailuresPerIpPerDay: { points: 100, durationSeconds: 24 * 60 * 60 },
+      loginSlowLanePerIp: { points: 1, durationSeconds: 5 * 60 },
       registerPerIp: { points: 20, durationSeconds: 60 * 60 },
       passwordResetPerIp: { points: 10, durationSeconds: 60 * 60 },
       tokenLookupPerIp: { points: 30, durationSeconds: 15 * 60 },
+      ...overrides.rateLimits,
     },
-    ...overrides,
   };
 }

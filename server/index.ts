@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Server } from "node:http";
 import { createApp } from "./app";
@@ -6,7 +5,7 @@ import type { AppDeps } from "./deps";
 import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
-import { issueSetupTokenIfNoAdmin } from "./features/auth/auth.service";
+import { announceSetupToken } from "./setup-token";
 import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
 import { encryptLegacyFields } from "./features/user-keys/encrypt-legacy-fields";
 import { systemClock } from "./lib/clock";
@@ -33,6 +32,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  for (const warning of config.startupWarnings) logger.warn(warning);
   const database = await openDatabase(config, logger);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -49,17 +49,7 @@ async function main() {
   deps.outbox = outbox;
   const built = createApp(deps);
 
-  const setupToken = await issueSetupTokenIfNoAdmin(database.db);
-  if (setupToken) {
-    const file = path.join(config.dataDir, "setup-token");
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, setupToken + "\n", { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
-    logger.warn(
-      { file },
-      `No admin yet. One-time admin set-up token: ${setupToken} (POST /api/auth/promote-admin {"setupToken": "..."})`,
-    );
-  }
+  await announceSetupToken({ db: database.db, clock: systemClock, dataDir: config.dataDir, logger });
 
   // What interrupted uploads left behind (a crash, a killed process) goes at start-up and every five minutes.
   const sweep = () =>

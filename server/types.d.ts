@@ -12,6 +12,8 @@ declare module "express-session" {
     signedInAt: number;
     lastSeenAt: number;
     sessionVersion: number;
+    /** The last password confirmation (POST /api/user/reauth), by the injectable clock: export step-up. */
+    reauthenticatedAt: number;
   }
 }
 

@@ -5,14 +5,19 @@ import type { User } from "@shared/schema";
 import type { AppConfig } from "../config";
 import type { Db } from "../db";
 import { findUserById } from "../features/auth/auth.queries";
-import { findOrLinkGoogleUser } from "../features/auth/google.service";
+import { findOrLinkGoogleUser, type GoogleCtx } from "../features/auth/google.service";
 import type { SessionUsers } from "./session";
 
 /**
  * One Passport instance per app (no global state between test apps). The session keeps only the user id;
  * every request reloads the row, and a suspended or deleted user deserializes to "signed out".
  */
-export function createPassport(db: Db, config: AppConfig, sessionUsers?: SessionUsers): InstanceType<typeof Passport> {
+export function createPassport(
+  db: Db,
+  config: AppConfig,
+  googleCtx: GoogleCtx,
+  sessionUsers?: SessionUsers,
+): InstanceType<typeof Passport> {
   const passport = new Passport();
   passport.serializeUser((user, done) => done(null, (user as User).id));
   // With three parameters passport passes the request first: (req, id, done).
@@ -37,7 +42,9 @@ export function createPassport(db: Db, config: AppConfig, sessionUsers?: Session
           clientID: config.google.clientId,
           clientSecret: config.google.clientSecret,
           callbackURL: `${config.publicUrl}/auth/google/callback`,
+          // The callback must carry the nonce this browser's session got at the start (login CSRF, AUTH-09).
           state: true,
+          ...config.google.endpoints,
           scope: ["openid", "email", "profile"],
         },
         (
@@ -46,7 +53,7 @@ export function createPassport(db: Db, config: AppConfig, sessionUsers?: Session
           profile: Profile,
           done: (err: unknown, user?: User | false) => void,
         ) => {
-          findOrLinkGoogleUser(db, profile)
+          findOrLinkGoogleUser(db, googleCtx, profile)
             .then((user) => done(null, user ?? false))
             .catch((err: unknown) => done(err));
         },

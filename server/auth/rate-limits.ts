@@ -6,11 +6,18 @@ import { serviceUnavailable, tooManyRequests } from "../lib/app-error";
 
 export type Limiters = {
   loginAccountIp: RateLimiterAbstract;
+  loginAccount: RateLimiterAbstract;
   loginIpDay: RateLimiterAbstract;
+  loginSlowLane: RateLimiterAbstract;
+  /** Not a limit: (account, address) pairs that signed in successfully, remembered for KNOWN_ADDRESS_SECONDS. */
+  knownAddress: RateLimiterAbstract;
   register: RateLimiterAbstract;
   passwordReset: RateLimiterAbstract;
   tokenLookup: RateLimiterAbstract;
 };
+
+/** How long an address stays "one this account signs in from" after its last successful sign-in there. */
+export const KNOWN_ADDRESS_SECONDS = 60 * 24 * 60 * 60;
 
 type Store = { kind: "pg"; pool: pg.Pool } | { kind: "redis"; client: Redis };
 
@@ -31,44 +38,41 @@ function build(store: Store, keyPrefix: string, rule: RateLimitRule): RateLimite
 export function createLimiters(store: Store, rules: AppConfig["rateLimits"]): Limiters {
   return {
     loginAccountIp: build(store, "login_acct_ip", rules.loginPerAccountAndIp),
+    loginAccount: build(store, "login_acct", rules.loginPerAccount),
     loginIpDay: build(store, "login_ip_day", rules.loginFailuresPerIpPerDay),
+    loginSlowLane: build(store, "login_ip_slow", rules.loginSlowLanePerIp),
+    knownAddress: build(store, "login_known", { points: 1, durationSeconds: KNOWN_ADDRESS_SECONDS }),
     register: build(store, "register_ip", rules.registerPerIp),
     passwordReset: build(store, "pw_reset_ip", rules.passwordResetPerIp),
     tokenLookup: build(store, "token_ip", rules.tokenLookupPerIp),
   };
 }
 
-/** Throws 429 with Retry-After when the key has no points left; never consumes. Fails closed (503) on store errors. */
-export async function assertNotBlocked(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  let res: RateLimiterRes | null;
+/**
+ * Takes one point atomically (the store's upsert counts it), before the work it pays for. Answers the count after
+ * this point, or throws 429 with Retry-After when it went over the limit. Fails closed (503) on store errors.
+ */
+export async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
   try {
-    res = await limiter.get(key);
-  } catch {
-    throw serviceUnavailable();
-  }
-  if (res && res.remainingPoints <= 0) throw tooManyRequests(res.msBeforeNext / 1000);
-}
-
-/** Consumes one point; throws 429 when that went over the limit. */
-export async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
+    return await limiter.consume(key);
   } catch (err) {
     if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext / 1000);
     throw serviceUnavailable();
   }
 }
 
-/**
- * Records a failure without throwing (the caller answers with its own error). True when this very failure used the
- * last point, so the block starts now: the store counts atomically, so exactly one failure per block window sees it.
- */
-export async function penalize(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+/** Gives back a point taken by consume (work that did not happen, or a success that must not count). */
+export async function refund(limiter: RateLimiterAbstract, key: string): Promise<void> {
   try {
-    const res = await limiter.penalty(key, 1);
-    return res.consumedPoints === limiter.points;
+    const res = await limiter.reward(key, 1);
+    // a window that ended in between would start the next one with a credit: start it clean instead
+    if (res.consumedPoints < 0) await limiter.delete(key);
   } catch {
-    // a lost failure count is better than turning a 401 into a 503
-    return false;
+    // a lost refund only makes the limit a little stricter
   }
+}
+
+/** True when this consume took the limiter's last point: the block starts with it (logged once per block). */
+export function tookLastPoint(limiter: RateLimiterAbstract, res: RateLimiterRes | undefined): boolean {
+  return res !== undefined && res.consumedPoints === limiter.points;
 }

@@ -16,6 +16,21 @@ export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
   });
 }
 
+/**
+ * Moves a signed-in user to a fresh session id after a privilege change (a role change): the old id stops working,
+ * the user stays signed in, and the session keeps its sign-in and step-up times (its limits do not restart).
+ */
+export function renewSession(req: Request, user: User): Promise<void> {
+  const { signedInAt, lastSeenAt, reauthenticatedAt } = req.session;
+  return new Promise((resolve, reject) => {
+    req.login(user, (err) => {
+      if (err) return reject(err);
+      Object.assign(req.session, { signedInAt, lastSeenAt, reauthenticatedAt, sessionVersion: user.sessionVersion });
+      req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
+    });
+  });
+}
+
 /** Ends the session server-side (row deleted), clears the cookie and tells the browser to drop its state. */
 export async function signOut(req: Request, res: Response, cookieName: string): Promise<void> {
   if (req.session) {

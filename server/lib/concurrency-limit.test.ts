@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { concurrencyLimit } from "./concurrency-limit";
+import { concurrencyLimit, QueueFullError } from "./concurrency-limit";
 
 /** A task that runs until released, recording how many of its kind were running when it started. */
 function gate() {
@@ -44,6 +44,21 @@ describe("concurrencyLimit", () => {
     await expect(limit(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(await limit(async () => "next")).toBe("next");
     expect(limit.active).toBe(0);
+  });
+
+  it("refuses a task at once when maxWaiting tasks already wait, and queues again once one has started", async () => {
+    const limit = concurrencyLimit(1, { maxWaiting: 2 });
+    const gates = Array.from({ length: 3 }, gate);
+    const results = gates.map((g, i) => limit(() => g.done.then(() => i)));
+    expect([limit.active, limit.waiting]).toEqual([1, 2]);
+    await expect(limit(async () => "late")).rejects.toBeInstanceOf(QueueFullError);
+    gates[0].release();
+    await vi.waitFor(() => expect(limit.waiting).toBe(1));
+    const accepted = limit(async () => "queued");
+    expect(limit.waiting).toBe(2);
+    gates[1].release();
+    gates[2].release();
+    expect(await Promise.all([...results, accepted])).toEqual([0, 1, 2, "queued"]);
   });
 
   it("refuses a limit that is not a positive integer", () => {

@@ -1,7 +1,8 @@
 import os from "node:os";
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { concurrencyLimit } from "./concurrency-limit";
+import { AppError } from "./app-error";
+import { concurrencyLimit, QueueFullError } from "./concurrency-limit";
 
 /** @node-rs/argon2 exports Algorithm as a const enum, which isolated modules cannot read: Argon2id = 2. */
 const ARGON2ID = 2;
@@ -14,16 +15,37 @@ const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, pa
  * hashes instead of starving every other request (and their memory, 19 MiB each, stays bounded). REL-06.
  */
 export const ARGON2_SLOTS = Math.max(1, os.availableParallelism() - 1);
-const argon2Slots = concurrencyLimit(ARGON2_SLOTS);
+/** The slots every hash and verify of this process goes through; exported for the queue-bound test. */
+export const argon2Slots = concurrencyLimit(ARGON2_SLOTS, { maxWaiting: 64 });
+
+/**
+ * How many hashes may wait for a slot (ARGON2_MAX_QUEUE; set once at start-up). Beyond it a sign-in answers 503
+ * with Retry-After at once, instead of queueing behind seconds of work and holding its connection and memory.
+ */
+export function setArgon2MaxQueue(maxWaiting: number): void {
+  argon2Slots.maxWaiting = maxWaiting;
+}
+
+export const HASH_QUEUE_FULL = "Too many sign-ins at once. Please try again in a moment.";
+
+async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await argon2Slots(task);
+  } catch (err) {
+    if (err instanceof QueueFullError) throw new AppError(503, HASH_QUEUE_FULL, undefined, { "Retry-After": "2" });
+    throw err;
+  }
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2Slots(() => hash(password, ARGON2_OPTIONS));
+  return inSlot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(phc: string, password: string): Promise<boolean> {
   try {
-    return await argon2Slots(() => verify(phc, password));
-  } catch {
+    return await inSlot(() => verify(phc, password));
+  } catch (err) {
+    if (err instanceof AppError) throw err; // a full queue is "busy", never "wrong password"
     return false;
   }
 }

@@ -28,6 +28,8 @@ function hasBody(req: Request): boolean {
   return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
+export const VERIFY_EMAIL_FIRST = "Please confirm your e-mail address first: open the link we e-mailed you.";
+
 function accessGuard(access: Access): RequestHandler {
   return (req, _res, next) => {
     if (access === "public") return next();
@@ -37,6 +39,8 @@ function accessGuard(access: Access): RequestHandler {
     if (access !== "user" && req.user.userType !== access) {
       return next(forbidden(`This area is for ${access} accounts only.`));
     }
+    // An agent acts for other people: the role needs an address its holder has proved (contract, AUTH-15).
+    if (access === "agent" && !req.user.emailVerified) return next(forbidden(VERIFY_EMAIL_FIRST));
     next();
   };
 }

@@ -38,7 +38,7 @@ async function signUpAndIn(t: TestApp, https: boolean) {
 describe("the session cookie behind https (SESS-02)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { PUBLIC_URL: "https://heirloom.test", TRUST_PROXY: "1" } });
+    t = await startTestApp({ env: { PUBLIC_URL: "https://heirloom.test", TRUST_PROXY: "1", PAYMENTS_MODE: "test" } });
   });
   afterAll(async () => {
     await t.close();

@@ -82,6 +82,7 @@ describe("rate limits on every credential and token route", () => {
     if (path === "/api/register")
       return { email: `rl${i}.${Date.now()}@example.com`, password: "Kente-Cloth-2026", firstName: "A", lastName: "B" };
     if (path === "/api/login") return { email: "nobody@example.com", password: "Wrong-Password-1" };
+    if (path === "/api/user/reauth") return { password: "Wrong-Password-1" };
     if (path.includes("forgot")) return { email: "nobody@example.com" };
     if (path.includes("reset")) return { token: "x".repeat(43), password: "Kente-Cloth-2026" };
     if (path.includes("verify-email")) return { token: "x".repeat(43) };

@@ -5,8 +5,8 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pg from "pg";
 import supertest from "supertest";
-import { createApp } from "../app";
-import { loadConfig, type AppConfig } from "../config";
+import { createApp, type AppOptions } from "../app";
+import { loadConfig, type ConfigOverrides } from "../config";
 import { createDatabase, runMigrations } from "../db";
 import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/engine";
 import type { AppDeps } from "../deps";
@@ -55,7 +55,7 @@ async function scratchEngine(): Promise<DatabaseEngine> {
 }
 
 export type TestAppOptions = {
-  config?: Partial<AppConfig>;
+  config?: ConfigOverrides;
   env?: Record<string, string>;
   /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
   captureLogs?: boolean;
@@ -64,6 +64,8 @@ export type TestAppOptions = {
    * default: tests deliver explicitly with `deliverOutbox()`, so what happens when is up to the test.
    */
   outboxRunner?: boolean;
+  /** Test-only routes, declared through the app's route table. */
+  extraRoutes?: AppOptions["extraRoutes"];
 };
 
 /**
@@ -120,7 +122,11 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     deps.outbox = runner;
     runner.start();
   }
-  const built = createApp(deps, { pruneSessions: false, spaDir: path.join(dataDir, "no-spa") });
+  const built = createApp(deps, {
+    pruneSessions: false,
+    spaDir: path.join(dataDir, "no-spa"),
+    extraRoutes: opts.extraRoutes,
+  });
 
   /** Delivers every message that is due now (by the fake clock), batch after batch, as the worker would. */
   const deliverOutbox = async () => {

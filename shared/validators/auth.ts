@@ -91,3 +91,16 @@ export const resetPasswordSchema = z.object({
 export const verifyEmailSchema = z.object({ token: z.string().min(20).max(200) });
 
 export const promoteAdminSchema = z.object({ setupToken: z.string().max(200).optional() });
+
+/** Step-up before an export (contract): a password confirmation within the last 15 minutes. */
+export const reauthSchema = z.object({
+  password: z
+    .string({ error: "Enter your password" })
+    .min(1, { error: "Enter your password" })
+    .max(PASSWORD_MAX, { error: AUTH_MESSAGES.passwordMax }),
+});
+export type ReauthInput = z.infer<typeof reauthSchema>;
+
+/** The 401 a step-up route answers when the last sign-in or password confirmation is older than 15 minutes. */
+export const REAUTH_REQUIRED_MESSAGE =
+  "Please confirm your password: exports need a sign-in or a password confirmation within the last 15 minutes.";

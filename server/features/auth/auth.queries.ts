@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { systemSettings, users, type User } from "@shared/schema";
+import { sessions, systemSettings, users, type User } from "@shared/schema";
 import type { SealedMessage } from "../../lib/outbox/enqueue";
 import type { DbOrTx } from "../../db";
 
@@ -95,6 +95,11 @@ export async function findUserByVerificationToken(db: DbOrTx, tokenHash: string,
   return row;
 }
 
+/** Ends every stored session of the user at once (their rows go; the cookies then name nothing). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(sessions).where(sql`(${sessions.sess}->'passport'->>'user') = ${String(userId)}`);
+}
+
 export async function countAdmins(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -103,18 +108,24 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function getSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
-  return row?.value;
-}
-
-export async function putSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+/** Stores a setting; `at` is the instant it was written (the set-up token's issue time, by the injectable clock). */
+export async function putSetting(db: DbOrTx, key: string, value: string, at: Date): Promise<void> {
   await db
     .insert(systemSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: sql`now()` } });
+    .values({ key, value, updatedAt: at })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: at } });
 }
 
-export async function deleteSetting(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(systemSettings).where(eq(systemSettings.key, key));
+/**
+ * Deletes the setting when it holds `value` and was written after `writtenAfter`, in one statement: of two
+ * concurrent callers only one gets the row back (the other waits for the row lock, then finds it gone).
+ */
+export async function takeSetting(db: DbOrTx, key: string, value: string, writtenAfter: Date): Promise<boolean> {
+  const rows = await db
+    .delete(systemSettings)
+    .where(
+      and(eq(systemSettings.key, key), eq(systemSettings.value, value), gt(systemSettings.updatedAt, writtenAfter)),
+    )
+    .returning({ key: systemSettings.key });
+  return rows.length > 0;
 }

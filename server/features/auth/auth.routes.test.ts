@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
@@ -9,6 +10,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** express-session's cookie value: `s:<sid>.<base64 HMAC-SHA256 of sid, no padding>`. */
+const signSid = (sid: string, secret: string) =>
+  `s:${sid}.${createHmac("sha256", secret).update(sid).digest("base64").replace(/=+$/, "")}`;
 
 const SECRET_KEYS = [
   "passwordHash",
@@ -231,16 +236,37 @@ describe("POST /api/login", () => {
   });
 
   it("gives a fresh session id at sign-in so a planted one is worthless", async () => {
+    // The attacker holds a real session (a row in the store, a validly signed cookie) and plants its id in the
+    // victim's browser. If sign-in kept that id, the attacker's cookie would now be the victim's session.
+    const attackerAccount = await t.signUp();
+    const planted = "attacker-chosen-session-id-0123456789";
+    const now = t.clock.now().getTime();
+    const sess = {
+      cookie: { originalMaxAge: 1_800_000, expires: new Date(Date.now() + 1_800_000), httpOnly: true, path: "/" },
+      passport: { user: attackerAccount.user.id },
+      signedInAt: now,
+      lastSeenAt: now,
+      sessionVersion: 0,
+    };
+    await t.db.execute(
+      sql`insert into session (sid, sess, expire) values (${planted}, ${JSON.stringify(sess)}::json, now() + interval '30 minutes')`,
+    );
+    const cookie = `hl.sid=${encodeURIComponent(signSid(planted, t.deps.config.sessionSecrets[0]))}`;
+    // the planted cookie is genuine: the server accepts it as the attacker's session
+    const before = await t.request().get("/api/user").set("Cookie", cookie);
+    expect(before.status).toBe(200);
+    expect(before.body.id).toBe(attackerAccount.user.id);
+
     const { user, password } = await t.signUp();
-    const attacker = t.agent();
-    await attacker.post("/api/login").send({ email: user.email, password: "Wrong-Password-1" });
-    const planted = "hl.sid=s%3Aattacker-chosen-id.invalidsig";
-    const res = await t.request().post("/api/login").set("Cookie", planted).send({ email: user.email, password });
+    const res = await t.request().post("/api/login").set("Cookie", cookie).send({ email: user.email, password });
     expect(res.status).toBe(200);
     const setCookie = String(res.headers["set-cookie"]);
     expect(setCookie).toMatch(/^hl\.sid=s%3A/);
-    expect(setCookie).not.toContain("attacker-chosen-id");
-    expect((await t.request().get("/api/user").set("Cookie", planted)).status).toBe(401);
+    expect(setCookie).not.toContain(planted);
+    // the planted id signs in nobody, and its row is gone
+    expect((await t.request().get("/api/user").set("Cookie", cookie)).status).toBe(401);
+    const rows = await t.db.execute(sql`select count(*)::int as n from session where sid = ${planted}`);
+    expect(rows.rows[0].n).toBe(0);
   });
 
   it("answers 403 for a suspended account and ends its live sessions at once", async () => {

@@ -9,21 +9,21 @@ import {
   verifyEmailSchema,
 } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
-import { assertNotBlocked, consume, penalize, type Limiters } from "../../auth/rate-limits";
+import { ipKey } from "../../auth/ip-key";
+import { beginLoginAttempt, rememberAddress } from "../../auth/login-throttle";
+import { consume, type Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
-import { signIn, signOut } from "../../auth/sign-in";
+import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
+import { promoteToAdmin } from "./admin-setup.service";
+import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
 import { presentUser } from "./user.presenter";
 
 const INVALID_LOGIN = "Invalid email or password";
-
-function ipOf(req: Request): string {
-  return req.ip ?? "unknown";
-}
 
 export function registerAuthRoutes(
   r: RouteTable,
@@ -37,30 +37,42 @@ export function registerAuthRoutes(
   const auditCtx = { db, clock };
 
   r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.register, ipOf(req));
+    await consume(limiters.register, ipKey(req));
     const input = registerSchema.parse(req.body);
     const user = await auth.registerUser(db, mailCtx, input);
     await signIn(req, user, clock);
+    await rememberAddress(limiters, user.email, ipKey(req));
     res.status(201).json(presentUser(user));
   });
 
   r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    const accountKey = `${email}|${ipOf(req)}`;
-    // Refusals inside a block are not audited one by one: the block is recorded once, when it starts (AUTH-03).
-    await assertNotBlocked(limiters.loginAccountIp, accountKey);
-    await assertNotBlocked(limiters.loginIpDay, ipOf(req));
-    const result = await auth.authenticateLocal(db, email, password);
-    if (!result.ok && result.reason === "suspended") throw new AppError(403, "This account is suspended.");
+    // Paid for before argon2 runs (AUTH-13); refusals are not audited one by one, a block is recorded once (AUTH-03).
+    const attempt = await beginLoginAttempt(limiters, email, ipKey(req));
+    let result: auth.LoginResult;
+    try {
+      result = await auth.authenticateLocal(db, email, password);
+    } catch (err) {
+      await attempt.abandoned();
+      throw err;
+    }
+    if (!result.ok && result.reason === "suspended") {
+      await attempt.abandoned(); // the password was right: not a guess
+      throw new AppError(403, "This account is suspended.");
+    }
     if (!result.ok) {
-      const accountBlocked = await penalize(limiters.loginAccountIp, accountKey);
-      const addressBlocked = await penalize(limiters.loginIpDay, ipOf(req));
+      const blocks = attempt.failed();
       await audit(auditCtx, req, "login_failed", { target: email });
-      if (accountBlocked) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit: "account" } });
-      if (addressBlocked) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit: "address" } });
+      for (const [limit, started] of [
+        ["account", blocks.account],
+        ["account-wide", blocks.accountWide],
+        ["address", blocks.address],
+      ] as const) {
+        if (started) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit } });
+      }
       throw new AppError(401, INVALID_LOGIN);
     }
-    await limiters.loginAccountIp.delete(accountKey);
+    await attempt.succeeded();
     await signIn(req, result.user, clock);
     await audit(auditCtx, req, "login_succeeded", { actorId: result.user.id });
     res.json(presentUser(result.user));
@@ -80,7 +92,7 @@ export function registerAuthRoutes(
   r.add(
     { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true },
     async (req, res) => {
-      await consume(limiters.passwordReset, ipOf(req));
+      await consume(limiters.passwordReset, ipKey(req));
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
       await audit(auditCtx, req, "password_reset_requested", { target: email });
@@ -91,7 +103,7 @@ export function registerAuthRoutes(
   );
 
   r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipOf(req));
+    await consume(limiters.tokenLookup, ipKey(req));
     const { token, password } = resetPasswordSchema.parse(req.body);
     const userId = await auth.resetPassword(db, mailCtx, token, password);
     await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
@@ -99,7 +111,7 @@ export function registerAuthRoutes(
   });
 
   r.add({ method: "post", path: "/api/auth/verify-email", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipOf(req));
+    await consume(limiters.tokenLookup, ipKey(req));
     const { token } = verifyEmailSchema.parse(req.body);
     await auth.verifyEmail(db, mailCtx, token);
     res.json({ message: "Your e-mail address is confirmed." });
@@ -120,12 +132,19 @@ export function registerAuthRoutes(
   );
 
   r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipOf(req));
+    await consume(limiters.tokenLookup, ipKey(req));
     const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
-    const user = await auth.promoteToAdmin(db, { user: req.user as User, adminEmails: config.adminEmails, setupToken });
+    const user = await promoteToAdmin(db, clock, {
+      user: req.user as User,
+      adminEmails: config.adminEmails,
+      setupToken,
+    });
+    await renewSession(req, user); // a role change gets a fresh session id
     await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
     res.json(presentUser(user));
   });
+
+  registerReauthRoutes(r, deps, limiters);
 
   r.add(
     { method: "get", path: "/auth/google", access: "public" },

@@ -185,33 +185,3 @@ export async function verifyEmail(db: Db, ctx: { clock: Clock; outbox: OutboxWri
     await releaseHeldMessages(tx, ctx.outbox, user.id);
   });
 }
-
-export const NOT_ELIGIBLE_MESSAGE = "You are not eligible for admin privileges.";
-const SETUP_TOKEN_KEY = "admin_setup_token_hash";
-
-/** Promotes the caller when their e-mail is in ADMIN_EMAILS, or with the one-time set-up token while no admin exists. */
-export async function promoteToAdmin(
-  db: Db,
-  opts: { user: User; adminEmails: string[]; setupToken: string | undefined },
-): Promise<User> {
-  const byEmail = opts.adminEmails.includes(opts.user.email.toLowerCase());
-  const promoted = await runInTransaction(db, async (tx) => {
-    if (!byEmail) {
-      if (!opts.setupToken || (await q.countAdmins(tx)) > 0) return undefined;
-      const stored = await q.getSetting(tx, SETUP_TOKEN_KEY);
-      if (!stored || stored !== hashToken(opts.setupToken)) return undefined;
-      await q.deleteSetting(tx, SETUP_TOKEN_KEY);
-    }
-    return q.updateUser(tx, opts.user.id, { userType: "admin" });
-  });
-  if (!promoted) throw forbidden(NOT_ELIGIBLE_MESSAGE);
-  return promoted;
-}
-
-/** At start-up with no admin: a fresh set-up token, whose hash is kept; the token itself is returned to print. */
-export async function issueSetupTokenIfNoAdmin(db: Db): Promise<string | undefined> {
-  if ((await q.countAdmins(db)) > 0) return undefined;
-  const token = generateToken();
-  await q.putSetting(db, SETUP_TOKEN_KEY, hashToken(token));
-  return token;
-}

@@ -1,13 +1,19 @@
 import type { Profile } from "passport-google-oauth20";
+import type { Logger } from "pino";
 import type { User } from "@shared/schema";
-import type { Db } from "../../db";
+import { runInTransaction, type Db } from "../../db";
+import type { Clock } from "../../lib/clock";
+import type { Mailer } from "../../lib/mail/mailer";
+import { googleLinkedMail } from "../../lib/mail/security-notices";
 import * as q from "./auth.queries";
+
+export type GoogleCtx = { mailer: Mailer; clock: Clock; logger?: Logger };
 
 /**
  * Google users are found by their Google id, never by e-mail alone. An existing local account with the same e-mail
  * is linked only when Google says the address is verified; otherwise sign-in fails rather than take it over.
  */
-export async function findOrLinkGoogleUser(db: Db, profile: Profile): Promise<User | undefined> {
+export async function findOrLinkGoogleUser(db: Db, ctx: GoogleCtx, profile: Profile): Promise<User | undefined> {
   const byGoogleId = await q.findUserByGoogleId(db, profile.id);
   if (byGoogleId) return byGoogleId.status === "active" ? byGoogleId : undefined;
 
@@ -19,7 +25,9 @@ export async function findOrLinkGoogleUser(db: Db, profile: Profile): Promise<Us
   const existing = await q.findUserByEmail(db, email);
   if (existing) {
     if (existing.status !== "active") return undefined;
-    return q.updateUser(db, existing.id, { googleId: profile.id, emailVerified: true });
+    // The holder proved the address earlier: their password is theirs, and stays.
+    if (existing.emailVerified) return q.updateUser(db, existing.id, { googleId: profile.id });
+    return takeOverUnverifiedAccount(db, ctx, existing, profile.id);
   }
   return q.insertUser(db, {
     email,
@@ -30,4 +38,35 @@ export async function findOrLinkGoogleUser(db: Db, profile: Profile): Promise<Us
     lastName: profile.name?.familyName?.slice(0, 100) ?? null,
     profileImageUrl: profile.photos?.[0]?.value ?? null,
   });
+}
+
+/**
+ * Account pre-hijacking (AUTH-12): whoever registered this address with a password never proved they own it, and
+ * Google just proved that someone else does. Linking must leave the earlier holder nothing: no password, no session
+ * (the version bump ends cookies on their next request, the deleted rows end them at once), no pending reset or
+ * confirmation link. The address is told, after the change is committed.
+ */
+async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User, googleId: string) {
+  const linked = await runInTransaction(db, async (tx) => {
+    const user = await q.updateUser(tx, existing.id, {
+      googleId,
+      authProvider: "google",
+      emailVerified: true,
+      passwordHash: null,
+      passwordResetToken: null,
+      passwordResetExpires: null,
+      emailVerificationToken: null,
+      emailVerificationExpires: null,
+      sessionVersion: existing.sessionVersion + 1,
+      updatedAt: ctx.clock.now(),
+    });
+    await q.deleteSessionsOfUser(tx, existing.id);
+    return user;
+  });
+  if (linked) {
+    void ctx.mailer.send(googleLinkedMail(linked.email)).catch((err: unknown) => {
+      ctx.logger?.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "link notice not sent");
+    });
+  }
+  return linked;
 }

@@ -5,7 +5,15 @@ import { startTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // a generous per-address limit: the per-target limit is under test here
+  t = await startTestApp({
+    config: {
+      rateLimits: {
+        registerPerIp: { points: 10_000, durationSeconds: 3600 },
+        passwordResetPerIp: { points: 1000, durationSeconds: 3600 },
+      },
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -105,6 +113,31 @@ describe("forgot and reset password", () => {
       .send({ token: "x".repeat(43), password: "weak" });
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toEqual({ path: "password", message: "Password must be at least 8 characters" });
+  });
+
+  it("mails one address at most 3 links an hour, answering every request the same, known address or not", async () => {
+    const { user } = await t.signUp();
+    const ghost = t.uniqueEmail("ghost");
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await forgot(user.email), await forgot(ghost));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.text).toBe(answers[0].text);
+    }
+    const mails = await t.smtp.waitFor(user.email, 4); // the verification mail, then three reset links
+    const resets = mails.filter((m) => m.text.includes("/reset-password/"));
+    expect(resets).toHaveLength(3);
+    expect(t.smtp.to(ghost)).toHaveLength(0);
+    // the refused requests changed nothing: the last mailed link is still the live one (mails may land in any order)
+    const statuses = [];
+    for (const mail of resets) {
+      const token = /reset-password\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
+      statuses.push(
+        (await t.request().post("/api/auth/reset-password").send({ token, password: "New-Kente-2031" })).status,
+      );
+    }
+    expect(statuses.sort()).toEqual([200, 400, 400]);
+    expect(t.smtp.to(user.email).filter((m) => m.text.includes("/reset-password/"))).toHaveLength(3);
   });
 });
 

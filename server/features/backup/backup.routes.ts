@@ -5,6 +5,8 @@ import type { AppDeps } from "../../deps";
 import { AppError, unauthorized } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
+import { requireRecentAuth } from "../../auth/step-up";
+import { notifyExport } from "./export-notice";
 import { sendBackupExport } from "./export-response";
 import { getExportHistory } from "./export.service";
 import { createImportUploadMiddleware, spoolOf } from "./import-upload";
@@ -23,6 +25,13 @@ const importQuery = z.object({
     .optional()
     .transform((v) => v === "1" || v === "true"),
 });
+
+/** Express answers HEAD with the GET handler; an export must not run (or be probed) without its body. */
+const refuseHead: RequestHandler = (req, res, next) => {
+  if (req.method !== "HEAD") return next();
+  res.setHeader("Allow", "GET");
+  next(new AppError(405, "Method not allowed"));
+};
 
 function owner(req: Request) {
   if (!req.user) throw unauthorized();
@@ -48,7 +57,9 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
     next();
   };
 
-  r.add({ method: "get", path: "/api/export/backup", access: "client" }, async (req, res) => {
+  // Everything at once: a recent sign-in or password confirmation, no HEAD, and a mail to the owner (DATA-02).
+  const stepUp = [refuseHead, requireRecentAuth(deps.clock)];
+  r.add({ method: "get", path: "/api/export/backup", access: "client" }, ...stepUp, async (req, res) => {
     const { format } = exportQuery.parse(req.query);
     const user = owner(req);
     const release = await exports.acquire(user.id, EXPORT_RUNNING);
@@ -59,6 +70,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
       // export cut short is on record too.
       await audit({ db: deps.database.db, clock: deps.clock }, req, "export", { target: format });
       await sendBackupExport(res, deps, { user, format });
+      notifyExport(deps, req, user, format);
     } finally {
       await release();
     }

@@ -1,4 +1,5 @@
 import type { Request } from "express";
+import { ipKey } from "../../auth/ip-key";
 import { consume, type Limiters } from "../../auth/rate-limits";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
@@ -8,7 +9,7 @@ const PATH = "/api/beneficiary-verification/:token";
 
 /** Both verbs count against the token look-up limit before any query, so guessing links is slowed per address. */
 async function limitLookup(limiters: Limiters, req: Request) {
-  await consume(limiters.tokenLookup, req.ip ?? "unknown");
+  await consume(limiters.tokenLookup, ipKey(req));
 }
 
 /** The beneficiary's side of the link: public, rate limited, no session needed. */

@@ -10,6 +10,8 @@ import { cn } from "@/lib/utils";
 import { backupKeys, exportUrl } from "@/features/backup/api/backup-keys";
 import { getExportHistoryQueryOptions } from "@/features/backup/api/get-export-history";
 import { FORMAT_OPTIONS } from "@/features/backup/lib/describe";
+import { getRecentAuth } from "@/features/backup/api/reauth";
+import { ReauthDialog } from "@/features/backup/components/reauth-dialog";
 
 const REFRESH_AFTER_MS = 1500;
 
@@ -20,13 +22,20 @@ function exportFailed(message: string) {
 /**
  * Spec 000 §2: format choice and Download Backup. The button is a real `<a href download>`, so the browser streams
  * even a large ZIP straight to disk. What can be known beforehand is checked first (signed in, no export of this
- * account already running → "Export Failed"); then the same link is followed and "Export Successful" shown.
+ * account already running → "Export Failed"; a sign-in older than 15 minutes → the password is asked for first); then
+ * the same link is followed and "Export Successful" shown.
  */
 export function ExportCard() {
   const [format, setFormat] = useState<ExportFormat>("json");
   const link = useRef<HTMLAnchorElement>(null);
   const isChecked = useRef(false);
+  const [isAskingPassword, setIsAskingPassword] = useState(false);
   const queryClient = useQueryClient();
+
+  function download() {
+    isChecked.current = true;
+    link.current?.click();
+  }
 
   async function onDownload(event: MouseEvent<HTMLAnchorElement>) {
     if (isChecked.current) {
@@ -39,11 +48,12 @@ export function ExportCard() {
     try {
       const history = await queryClient.fetchQuery({ ...getExportHistoryQueryOptions(), staleTime: 0 });
       if (history.isRunning) return exportFailed("An export is already running. Please wait for it to finish.");
+      // the export would answer 401 (and the browser save that answer as the file): ask for the password first
+      if (!(await getRecentAuth()).recentUntil) return setIsAskingPassword(true);
     } catch (error) {
       return exportFailed(parseApiError(error).message);
     }
-    isChecked.current = true;
-    link.current?.click();
+    download();
   }
 
   return (
@@ -90,6 +100,14 @@ export function ExportCard() {
           <Download aria-hidden="true" />
           Download Backup
         </a>
+        <ReauthDialog
+          open={isAskingPassword}
+          onOpenChange={setIsAskingPassword}
+          onConfirmed={() => {
+            setIsAskingPassword(false);
+            download();
+          }}
+        />
       </CardContent>
     </Card>
   );
