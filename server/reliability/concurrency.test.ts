@@ -57,13 +57,14 @@ describe(`concurrent writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "e
     expect(wills.body.filter((w) => w.isActive)).toHaveLength(1);
   }, 30_000);
 
-  it("6 parallel 3 MB uploads against a 10 MB quota: at most 3 succeed, the rest 402, usage never above the limit", async () => {
+  it("6 parallel 3 MB uploads against a 10 MB quota: at most 3 succeed, the rest 402 or 429, usage never above the limit", async () => {
     const session = await Session.register(site.baseUrl, "Kwame");
     sessions.push(session);
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(session, pdfOf(3 * MB), `q${i}.pdf`)));
     const statuses = results.map((r) => r.status);
     const created = statuses.filter((s) => s === 201).length;
-    expect(statuses.filter((s) => s !== 201 && s !== 402)).toEqual([]);
+    // 429: one upload per user at a time (the lease), refused before its body; 402: no room left.
+    expect(statuses.filter((s) => s !== 201 && s !== 402 && s !== 429)).toEqual([]);
     expect(created).toBeGreaterThanOrEqual(1);
     expect(created).toBeLessThanOrEqual(3);
     const user = (await session.json<UserDto>("/api/user")).body;
