@@ -188,3 +188,22 @@ export function countStoredBytes(storage: BlobStorage, prefix: "staging/" | "res
   };
   return counted;
 }
+
+/** Counts the bytes a test app reads back from blob storage under `prefix` (a restore reading its spool). */
+export function countReadBytes(storage: BlobStorage, prefix: "staging/" | "restore/" | "blobs/") {
+  const get = storage.get.bind(storage);
+  const counted = { bytes: 0, stop: () => void (storage.get = get) };
+  storage.get = async (key) => {
+    const body = await get(key);
+    if (!key.startsWith(prefix)) return body;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        counted.bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    pipeline(body, counter, () => undefined);
+    return counter;
+  };
+  return counted;
+}
