@@ -33,8 +33,8 @@ const UNSAFE_NAME = /invalid relative path|absolute path|invalid characters in f
 /**
  * The largest backup.json an account may restore: its storage limit, within [4 MiB, 32 MiB]. A restore parses
  * backup.json whole and holds every record until its commit, at about six times the file's size in server memory
- * (docs/BENCHMARKS.md, "Restore"), so the limit follows what the account pays for: 10 MiB on Freemium (~60 MB at
- * the peak), 32 MiB on a paid plan (~190 MB) — far above any estate's own export (a seeded one is ~20 KB; 10 000
+ * (docs/BENCHMARKS.md, "Restore"), so the limit follows what the account pays for: 10 MiB on Freemium (~70 MB at
+ * the peak), 32 MiB on a paid plan (~180 MB) — far above any estate's own export (a seeded one is ~20 KB; 10 000
  * records of every kind at typical sizes, ~30 MB).
  */
 export function restoreJsonLimit(storageLimit: number): number {
