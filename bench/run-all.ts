@@ -58,6 +58,14 @@ const PARTS: Part[] = [
     limitSeconds: 300,
   },
   {
+    id: "restore",
+    title: "Restore memory (npm run bench:restore)",
+    command: ["npx", "tsx", "bench/restore.ts"],
+    // Two engines × (two plans' largest backup.json, refusals, a zip bomb) on a server started per engine.
+    limitSeconds: 600,
+    docsFile: "docs/bench-restore.md",
+  },
+  {
     id: "lighthouse",
     title: "Front end: Lighthouse",
     command: ["npx", "tsx", "bench/lighthouse.ts"],

@@ -61,7 +61,22 @@ export function afterCommit(hook: () => void): void {
   else hook();
 }
 
-export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { max?: number } = {}): Database {
+/**
+ * How long a PostgreSQL server lets one of our sessions sit inside an open transaction without sending a statement
+ * before it ends the session (and so the transaction, its locks and its row versions). Every transaction of the app
+ * runs only database statements and short computations, milliseconds apart; one idle for this long was abandoned
+ * (a bug awaiting something else, a process frozen mid-request), and would otherwise hold its row locks — the user
+ * row every upload and restore locks — and keep vacuum from cleaning up, for as long as the process lives.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
+
+export type DatabaseOptions = {
+  max?: number;
+  /** Tests only: a short value, to see an abandoned transaction cut without a long wait. */
+  idleInTransactionTimeoutMs?: number;
+};
+
+export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: DatabaseOptions = {}): Database {
   const embedded = engine.kind === "embedded";
   const pool = new GuardedPool({
     ...engine.connection,
@@ -77,6 +92,14 @@ export function createDatabase(engine: DatabaseEngine, logger: Logger, opts: { m
     ...(embedded ? { onConnect: (client: pg.ClientBase) => client.query("DEALLOCATE ALL") } : {}),
     idleTimeoutMillis: 10_000,
     statement_timeout: 30_000,
+    // Sent in each connection's startup packet, so every session of the pool has it from its first statement.
+    // NOTE: not on the embedded engine. PGlite ignores startup parameters, and when the timeout fires it ends its one
+    // and only backend — the whole embedded database, not one session (tried on PGlite 0.5.14). There a transaction
+    // is bounded by the code instead: runInTransaction's callback may use only `tx`, so nothing but statements runs
+    // inside it (restore moves its blobs after the commit, uploads before and after theirs).
+    ...(embedded
+      ? {}
+      : { idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? IDLE_IN_TRANSACTION_TIMEOUT_MS }),
   });
   // An idle client's error (server restart, socket closed) would otherwise crash the process.
   pool.on("error", (err) => logger.warn({ err: { message: err.message } }, "database connection lost"));

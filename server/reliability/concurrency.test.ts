@@ -57,13 +57,24 @@ describe(`concurrent writes (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "e
     expect(wills.body.filter((w) => w.isActive)).toHaveLength(1);
   }, 30_000);
 
-  it("6 parallel 3 MB uploads against a 10 MB quota: at most 3 succeed, the rest 402, usage never above the limit", async () => {
+  it("6 parallel 3 MB uploads against a 10 MB quota: at most 3 succeed, the rest 402 or 429, usage never above the limit", async () => {
     const session = await Session.register(site.baseUrl, "Kwame");
     sessions.push(session);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(session, pdfOf(3 * MB), `q${i}.pdf`)));
+    // A parallel upload of the same user is answered 429 before its body is read (one upload per user at a time).
+    // This client sends `Connection: close`, so the server then closes the connection while the client is still
+    // writing its 3 MB: the client may see EPIPE instead of the 429 ("ended early").
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        upload(session, pdfOf(3 * MB), `q${i}.pdf`).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== "EPIPE" && err.code !== "ECONNRESET") throw err;
+          return { status: "ended early" as const };
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     const created = statuses.filter((s) => s === 201).length;
-    expect(statuses.filter((s) => s !== 201 && s !== 402)).toEqual([]);
+    // 402: no room left.
+    expect(statuses.filter((s) => s !== 201 && s !== 402 && s !== 429 && s !== "ended early")).toEqual([]);
     expect(created).toBeGreaterThanOrEqual(1);
     expect(created).toBeLessThanOrEqual(3);
     const user = (await session.json<UserDto>("/api/user")).body;

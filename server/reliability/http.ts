@@ -61,8 +61,8 @@ export const pdfOf = (size: number) => fileOf("pdf", size);
 export type StreamingUpload = {
   /** Plaintext bytes of the file handed to the socket so far. */
   sent(): number;
-  /** Status and body once the server answers; rejects if the connection dies first. */
-  response: Promise<{ status: number; body: string }>;
+  /** Status and body (and Retry-After, when set) once the server answers; rejects if the connection dies first. */
+  response: Promise<{ status: number; body: string; retryAfter?: string }>;
   /** Stops writing and destroys the socket. */
   abort(): void;
 };
@@ -98,13 +98,19 @@ export function streamUpload(
       connection: "close",
     },
   });
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const response = new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
     req.on("error", reject);
     req.on("response", (res) => {
       const parts: Buffer[] = [];
       res.on("data", (c: Buffer) => parts.push(c));
       res.on("error", reject);
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(parts).toString(),
+          retryAfter: res.headers["retry-after"],
+        }),
+      );
     });
   });
   // Keep an unobserved rejection (the socket dying under a SIGKILL) from failing the run; callers await it.
@@ -148,6 +154,7 @@ export function streamUpload(
 
 /** A whole upload through the streaming client; resolves with the status and parsed body. */
 export async function upload(session: Session, file: Buffer, fileName = "letter.pdf") {
-  const { status, body } = await streamUpload(session, file, { fileName, chunkBytes: 1024 * 1024 }).response;
-  return { status, body: body ? (JSON.parse(body) as unknown) : null };
+  const { status, body, retryAfter } = await streamUpload(session, file, { fileName, chunkBytes: 1024 * 1024 })
+    .response;
+  return { status, body: body ? (JSON.parse(body) as unknown) : null, retryAfter };
 }

@@ -7,7 +7,7 @@ import { presentAssetBundle, presentFileAsset } from "./assets.presenter";
 import { deleteAsset, listAssets, logDecryptFailure, openAssetDownload } from "./assets.service";
 import { sendDownload } from "./download";
 import { routeId, userIdOf } from "./route-params";
-import { createUploadMiddleware, stagedFilesOf } from "./upload-engine";
+import { createUploadMiddleware, releaseUploadLease, stagedFilesOf } from "./upload-engine";
 import { createUploadedAssets } from "./upload.service";
 
 export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
@@ -18,7 +18,12 @@ export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
     createUploadMiddleware(deps),
     async (req, res) => {
       const files = stagedFilesOf(req);
-      const rows = await createUploadedAssets(deps, { userId: userIdOf(req), body: req.body, files });
+      let rows;
+      try {
+        rows = await createUploadedAssets(deps, { userId: userIdOf(req), body: req.body, files });
+      } finally {
+        await releaseUploadLease(req); // before the answer: the client's next upload must find the slot free
+      }
       res.status(201).json(rows.map(presentFileAsset));
     },
   );

@@ -55,6 +55,8 @@ describe("upload size and interruption", () => {
   it("answers 413 for a file of 100 MB + 1 byte streamed without Content-Length, leaving nothing (UPL-03)", async () => {
     const { user, password } = accounts[0];
     const cookie = await sessionCookie(t, user.email, password);
+    // Room for it, so that the file size is what refuses it (not the free storage, which would stop it sooner).
+    await t.db.execute(sql`update users set storage_limit = ${2 * MAX_FILE_BYTES} where id = ${user.id}`);
     const res = await rawUpload({ port: server.port, cookie, fileName: "huge.pdf", size: MAX_FILE_BYTES + 1 });
     expect(res).toEqual({ status: 413, body: JSON.stringify({ message: "Each file may be at most 100 MB." }) });
     expect(await fileRowsOf(t, user.id)).toBe(0);

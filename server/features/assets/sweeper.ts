@@ -22,9 +22,10 @@ async function deleteOlder(deps: Pick<AppDeps, "storage">, prefix: "staging/" | 
 }
 
 /**
- * Removes what interrupted uploads left behind (SECURITY-PLAN §3 step 4): rows still `pending` and staging
- * blobs older than `olderThanMs` (by the app clock), plus the local driver's half-written temp files. Pending
- * rows give their reserved space back in the same transaction that deletes them. Safe to run at start-up and
+ * Removes what interrupted uploads and restores left behind (SECURITY-PLAN §3 step 4): rows still `pending` (of no
+ * running restore) and staging blobs older than `olderThanMs` (by the app clock), with the blobs those rows point at
+ * wherever they had got to, plus the local driver's half-written temp files. Pending rows give their reserved space
+ * back in the same transaction that deletes them. Safe to run at start-up and
  * every few minutes, in several processes at once: deletes are idempotent and a row is released only by the
  * transaction that deleted it. Keep `olderThanMs` well above the time between an upload's commit and its blob move
  * (milliseconds), e.g. 15 minutes.
@@ -45,7 +46,8 @@ export async function sweepStaleUploads(
   for (const row of removed) {
     const name = row.filePath.split("/")[1];
     await deps.storage.delete(row.filePath);
-    await deps.storage.delete(`staging/${name}`);
+    await deps.storage.delete(`staging/${name}`); // an upload's blob not yet moved
+    await deps.storage.delete(`restore/${name}`); // a restore's
   }
   const stagedBlobs = await deleteOlder(deps, "staging/", cutoff);
   const restoreBlobs = await deleteOlder(deps, "restore/", new Date(deps.clock.now().getTime() - restoreOlderThanMs));
@@ -58,11 +60,11 @@ export async function sweepStaleUploads(
 }
 
 /**
- * Deletes committed-area blobs (`blobs/`) that no file row points at: what a process killed in the middle of a
- * restore's transaction leaves (its blobs were moved into place, its rows rolled back), or a blob whose delete failed
- * after its row was gone. Uploads cannot leave one: their row exists before their blob moves in. While some process
- * holds a live restore lease, only blobs older than a day go (that restore may be about to commit); otherwise every
- * unreferenced blob written before this sweep began. Lists the whole blob store, so it runs at start-up and hourly.
+ * Deletes committed-area blobs (`blobs/`) that no file row points at: a blob whose delete failed after its row was
+ * gone, or one a server of an older version moved into place inside a restore transaction that then died. Uploads
+ * and restores cannot leave one any more: their (pending) rows exist before their blobs move in. While some process
+ * holds a live restore lease, only blobs older than a day go; otherwise every unreferenced blob written before this
+ * sweep began. Lists the whole blob store, so it runs at start-up and hourly.
  */
 export async function sweepOrphanBlobs(
   deps: Pick<AppDeps, "database" | "storage" | "clock" | "logger">,

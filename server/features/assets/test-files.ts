@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
+import { pipeline, Transform } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { ZipArchive } from "archiver";
 import { sql } from "drizzle-orm";
@@ -165,4 +166,44 @@ export async function signUpMany(t: TestApp, n: number): Promise<Account[]> {
   const accounts: Account[] = [];
   for (let i = 0; i < n; i += 1) accounts.push(await t.signUp());
   return accounts;
+}
+
+/**
+ * Counts the bytes a test app writes into blob storage under `prefix` (what a refused upload or restore cost the
+ * server), by wrapping the real storage's put; `stop()` unwraps it.
+ */
+export function countStoredBytes(storage: BlobStorage, prefix: "staging/" | "restore/" | "blobs/") {
+  const put = storage.put.bind(storage);
+  const counted = { bytes: 0, stop: () => void (storage.put = put) };
+  storage.put = (key, body) => {
+    if (!key.startsWith(prefix)) return put(key, body);
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        counted.bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    pipeline(body, counter, () => undefined); // a source error destroys the counter, which fails the put as before
+    return put(key, counter);
+  };
+  return counted;
+}
+
+/** Counts the bytes a test app reads back from blob storage under `prefix` (a restore reading its spool). */
+export function countReadBytes(storage: BlobStorage, prefix: "staging/" | "restore/" | "blobs/") {
+  const get = storage.get.bind(storage);
+  const counted = { bytes: 0, stop: () => void (storage.get = get) };
+  storage.get = async (key) => {
+    const body = await get(key);
+    if (!key.startsWith(prefix)) return body;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        counted.bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    pipeline(body, counter, () => undefined);
+    return counter;
+  };
+  return counted;
 }

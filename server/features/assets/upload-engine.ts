@@ -6,7 +6,9 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from "@shar
 import type { AppDeps } from "../../deps";
 import { AppError, paymentRequired, unauthorized } from "../../lib/app-error";
 import { encryptStream } from "../../lib/crypto/file-crypto";
+import { createUserLocks } from "../backup/user-locks";
 import { acceptedExtensionOf, sanitizeFileName } from "./file-names";
+import { budgetFor, createQuotaGate, UPLOAD_RUNNING, type UploadBudget } from "./upload-guards";
 import { createUploadInspector } from "./upload-inspector";
 
 /** One file streamed, checked and encrypted into staging, waiting for the database transaction. */
@@ -34,6 +36,10 @@ const staged = new WeakMap<Request, Map<string, StagedFile>>();
 const firstFailure = new WeakMap<Request, unknown>();
 /** Each request's files still being staged, so a failure is only reported once all of them have settled. */
 const inFlight = new WeakMap<Request, Promise<unknown>[]>();
+/** Each request's free storage, read as it began, and the bytes its files have brought so far. */
+const budgets = new WeakMap<Request, UploadBudget>();
+/** Frees the request's upload lease (idempotent); set before its body is read. */
+const leases = new WeakMap<Request, () => Promise<void>>();
 
 /**
  * The encryption context binds a blob to its owner and its stored name (kept in the row as `file_name`): a blob
@@ -55,14 +61,24 @@ export function stagedFilesOf(req: Request): StagedFile[] {
   return files.flatMap((f) => byKey?.get(f.path) ?? []);
 }
 
-async function stageFile(deps: AppDeps, userId: number, file: Express.Multer.File): Promise<StagedFile> {
+/** Frees this request's upload lease, so the user's next upload is taken at once; the route calls it before answering. */
+export function releaseUploadLease(req: Request): Promise<void> {
+  return leases.get(req)?.() ?? Promise.resolve();
+}
+
+async function stageFile(
+  deps: AppDeps,
+  userId: number,
+  file: Express.Multer.File,
+  budget: UploadBudget,
+): Promise<StagedFile> {
   const originalFileName = sanitizeFileName(file.originalname);
   const ext = acceptedExtensionOf(originalFileName);
   if (!ext) throw new AppError(415, `"${originalFileName}" is not an accepted file type.`);
   const storedName = randomBytes(16).toString("hex");
   const inspector = createUploadInspector(ext, originalFileName);
   let inspectError: unknown;
-  pipeline(file.stream, inspector, (err) => {
+  pipeline(file.stream, createQuotaGate(budget), inspector, (err) => {
     inspectError = err;
   });
   const encrypted = encryptStream(deps.keyring, inspector, { fileId: fileIdFor(userId, storedName) });
@@ -75,7 +91,7 @@ async function stageFile(deps: AppDeps, userId: number, file: Express.Multer.Fil
   try {
     ({ bytes: storedSize } = await deps.storage.put(stagingKey, encrypted));
   } catch (err) {
-    // The inspector's verdict (415, 413) is the root cause, not the storage abort that followed it; when storage
+    // The quota gate's or the inspector's verdict (402, 415, 413) is the root cause, not the storage abort that followed it; when storage
     // failed first (disk full, S3 down), the inspector only saw a premature close and storage's error is the cause.
     throw inspectError instanceof AppError ? inspectError : err;
   }
@@ -99,8 +115,9 @@ function createStagingEngine(deps: AppDeps): StorageEngine {
   return {
     _handleFile(req, file, callback) {
       const userId = req.user?.id;
-      if (!userId) return callback(unauthorized());
-      const staging = stageFile(deps, userId, file);
+      const budget = budgets.get(req);
+      if (!userId || !budget) return callback(unauthorized());
+      const staging = stageFile(deps, userId, file, budget);
       inFlight.set(req, [...(inFlight.get(req) ?? []), staging]);
       staging.then(
         (result) => {
@@ -176,17 +193,28 @@ export function createUploadMiddleware(deps: AppDeps): RequestHandler {
       callback(null, true);
     },
   }).any();
-  return (req, res, next) => {
+  const uploads = createUserLocks({ db: deps.database.db, logger: deps.logger }, "upload");
+  return async (req, res, next) => {
+    const user = req.user;
+    if (!user) return next(unauthorized());
     // Spare the client a 100 MB upload that can only be refused: no room at all is known before the body.
-    if (req.user && req.user.storageUsed >= req.user.storageLimit) {
+    if (user.storageUsed >= user.storageLimit) {
       return next(paymentRequired("Your storage is full. Upgrade your plan or buy more storage to lift this limit."));
     }
+    // One upload at a time per user, across processes, taken before the body is read: a second one is refused (429
+    // with Retry-After) before it costs a byte, so parallel uploads cannot multiply the work each may do below.
+    const release = await uploads.acquire(user.id, UPLOAD_RUNNING);
+    leases.set(req, release);
+    res.once("close", () => void release()); // whatever else happens: finished, aborted, failed
+    budgets.set(req, budgetFor(user));
+    // A refused upload frees its lease before the answer goes out, so the user's retry is not refused in turn.
+    const fail = (cause: unknown) => void release().then(() => next(toUploadError(cause)));
     upload(req, res, (err?: unknown) => {
       if (err === undefined) return next();
-      if ((err as { code?: unknown }).code !== "ERR_STREAM_PREMATURE_CLOSE") return next(toUploadError(err));
+      if ((err as { code?: unknown }).code !== "ERR_STREAM_PREMATURE_CLOSE") return fail(err);
       // A part torn down by a storage failure: report the storage failure once the staging has settled.
       void Promise.allSettled(inFlight.get(req) ?? []).then(() =>
-        next(toUploadError(firstFailure.has(req) ? firstFailure.get(req) : err)),
+        fail(firstFailure.has(req) ? firstFailure.get(req) : err),
       );
     });
   };

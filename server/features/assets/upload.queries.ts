@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { digitalAssets, jobLeases, users } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 
@@ -47,11 +47,26 @@ export async function deleteFileAssetsByIds(tx: Tx, userId: number, ids: number[
   return rows.reduce((sum, r) => sum + r.storedSize, 0);
 }
 
-/** Rows stuck in `pending` since before `cutoff` (the process died between commit and blob move). */
+/**
+ * Rows stuck in `pending` since before `cutoff`: the process died between an upload's or a restore's first commit and
+ * its last. Rows of a user whose restore is still running (its lease renewed) are spared: a restore's files may stay
+ * pending while a large archive's blobs are moved; once the restore stopped renewing (it crashed), its lease runs out
+ * and the rows go.
+ */
 export async function deleteStalePendingAssets(tx: Tx, cutoff: Date) {
+  const restoreRunning = tx
+    .select({ userId: jobLeases.userId })
+    .from(jobLeases)
+    .where(
+      and(
+        eq(jobLeases.userId, digitalAssets.userId),
+        eq(jobLeases.kind, "restore"),
+        sql`${jobLeases.expiresAt} > now()`,
+      ),
+    );
   return tx
     .delete(digitalAssets)
-    .where(and(eq(digitalAssets.status, "pending"), lt(digitalAssets.createdAt, cutoff)))
+    .where(and(eq(digitalAssets.status, "pending"), lt(digitalAssets.createdAt, cutoff), notExists(restoreRunning)))
     .returning({
       userId: digitalAssets.userId,
       storedSize: digitalAssets.storedSize,
@@ -69,7 +84,10 @@ export async function referencedBlobKeys(db: DbOrTx, keys: string[]): Promise<Se
   return new Set(rows.map((r) => r.filePath));
 }
 
-/** True while some process holds a live restore lease: its blobs may be in place before its rows are committed. */
+/**
+ * True while some process holds a live restore lease. Restores now insert their file rows before moving blobs, so
+ * this only keeps the orphan sweep cautious towards a server of an older version during a rolling update.
+ */
 export async function isAnyRestoreRunning(db: DbOrTx): Promise<boolean> {
   const rows = await db
     .select({ userId: jobLeases.userId })

@@ -93,7 +93,8 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
       try {
         const { dryRun } = importQuery.parse(req.query);
         const freeBytes = user.storageLimit - user.storageUsed;
-        const result = await restoreBackup(deps, { userId: user.id, freeBytes, spool, dryRun });
+        const { storageLimit } = user;
+        const result = await restoreBackup(deps, { userId: user.id, freeBytes, storageLimit, spool, dryRun });
         res.status(dryRun ? 200 : 201).json(result);
       } finally {
         await (res.locals.releaseRestore as () => Promise<void>)();

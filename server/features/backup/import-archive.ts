@@ -1,16 +1,22 @@
 import type { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import type yauzl from "yauzl";
-import { AppError } from "../../lib/app-error";
+import { formatBytes } from "@shared/format";
+import { AppError, paymentRequired } from "../../lib/app-error";
 import { optionalModule } from "../../lib/optional-module";
 import type { Spool } from "./spool";
+
+const MiB = 1024 * 1024;
 
 /** Limits on a restore archive (UPL-07), all checked from the ZIP directory before one byte is inflated. */
 export const ARCHIVE_LIMITS = {
   maxEntries: 10_000,
-  maxTotalBytes: 2 * 1024 * 1024 * 1024,
-  /** backup.json and summary.pdf ride on top of the files the quota must hold. */
-  quotaSlackBytes: 100 * 1024 * 1024,
-  maxJsonBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 2 * 1024 * MiB,
+  /** backup.json is parsed whole; see restoreJsonLimit for the limit of one account. */
+  maxJsonBytes: 32 * MiB,
+  minJsonBytes: 4 * MiB,
+  /** summary.pdf and the ZIP's own headers ride on top of the files and backup.json. */
+  summaryAllowanceBytes: 24 * MiB,
   /**
    * An entry over 1 MiB may unpack to at most 1000× its packed size. Deflate tops out near 1032:1, reached only by
    * long runs of one byte, the stuff of zip bombs; our own exports of compressible files (text-like .doc files,
@@ -23,6 +29,32 @@ export const ARCHIVE_LIMITS = {
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const UNSAFE_NAME = /invalid relative path|absolute path|invalid characters in fileName/;
+
+/**
+ * The largest backup.json an account may restore: its storage limit, within [4 MiB, 32 MiB]. A restore parses
+ * backup.json whole and holds every record until its commit, at about six times the file's size in server memory
+ * (docs/BENCHMARKS.md, "Restore"), so the limit follows what the account pays for: 10 MiB on Freemium (~70 MB at
+ * the peak), 32 MiB on a paid plan (~180 MB) — far above any estate's own export (a seeded one is ~20 KB; 10 000
+ * records of every kind at typical sizes, ~30 MB).
+ */
+export function restoreJsonLimit(storageLimit: number): number {
+  return Math.min(ARCHIVE_LIMITS.maxJsonBytes, Math.max(ARCHIVE_LIMITS.minJsonBytes, storageLimit));
+}
+
+/** What a restore archive may hold beyond the files the free storage must take: backup.json and summary.pdf. */
+export function restoreSlackBytes(storageLimit: number): number {
+  return restoreJsonLimit(storageLimit) + ARCHIVE_LIMITS.summaryAllowanceBytes;
+}
+
+function jsonTooLarge(limit: number): AppError {
+  const size = formatBytes(limit);
+  return limit < ARCHIVE_LIMITS.maxJsonBytes
+    ? paymentRequired(
+        `This backup's backup.json is larger than your plan restores (${size}). ` +
+          "Upgrade your plan or buy more storage to restore it.",
+      )
+    : new AppError(413, `backup.json may be at most ${size}.`);
+}
 
 export type BackupSource = {
   kind: "json" | "zip";
@@ -48,15 +80,24 @@ function spoolReader(spool: Spool): yauzl.RandomAccessReader {
   return new SpoolReader();
 }
 
-async function readText(stream: Readable, maxBytes: number): Promise<string> {
-  const parts: Buffer[] = [];
+/**
+ * The stream as text, refused (`tooLarge`) as soon as it passes `maxBytes`. Each piece is decoded as it arrives, so
+ * the bytes are never held beside the text (the spool hands out 2 MiB pieces).
+ */
+async function readText(stream: Readable, maxBytes: number, tooLarge: () => AppError): Promise<string> {
+  const decoder = new StringDecoder("utf8");
+  const parts: string[] = [];
   let total = 0;
   for await (const part of stream) {
     total += (part as Buffer).length;
-    if (total > maxBytes) throw refused("backup.json is larger than any backup this app writes.");
-    parts.push(part as Buffer);
+    if (total > maxBytes) {
+      stream.destroy();
+      throw tooLarge();
+    }
+    parts.push(decoder.write(part as Buffer));
   }
-  return Buffer.concat(parts).toString("utf8");
+  parts.push(decoder.end());
+  return parts.join("");
 }
 
 function isSymlink(entry: yauzl.Entry): boolean {
@@ -99,7 +140,8 @@ async function openZip(spool: Spool): Promise<yauzl.ZipFile> {
  * are checked from the directory first, so a zip bomb is refused before anything inflates. Entries are later
  * opened only by an exact name the caller asks for; nothing is ever written by an entry's own path.
  */
-export async function openZipSource(spool: Spool, quotaBytes: number): Promise<BackupSource> {
+export async function openZipSource(spool: Spool, limits: SourceLimits): Promise<BackupSource> {
+  const { quotaBytes, maxJsonBytes } = limits;
   const zip = await openZip(spool);
   zip.on("error", () => undefined); // errors surface through eachEntry and openReadStream
   try {
@@ -138,7 +180,10 @@ export async function openZipSource(spool: Spool, quotaBytes: number): Promise<B
     return {
       kind: "zip",
       totalBytes,
-      readBackupJson: async () => readText(await open(manifest), ARCHIVE_LIMITS.maxJsonBytes),
+      readBackupJson: async () => {
+        if (manifest.uncompressedSize > maxJsonBytes) throw jsonTooLarge(maxJsonBytes);
+        return readText(await open(manifest), maxJsonBytes, () => jsonTooLarge(maxJsonBytes));
+      },
       async openEntry(name) {
         const entry = entries.get(name);
         return entry ? { size: entry.uncompressedSize, stream: await open(entry) } : undefined;
@@ -160,24 +205,30 @@ function storageShort(): AppError {
 }
 
 /** A JSON backup: the spool is backup.json itself; it carries no file content. */
-export function jsonSource(spool: Spool): BackupSource {
+export function jsonSource(spool: Spool, maxJsonBytes: number): BackupSource {
   return {
     kind: "json",
     totalBytes: 0,
-    readBackupJson: () => readText(spool.readRange(0, spool.size), ARCHIVE_LIMITS.maxJsonBytes),
+    readBackupJson: () => readText(spool.readRange(0, spool.size), maxJsonBytes, () => jsonTooLarge(maxJsonBytes)),
     openEntry: async () => undefined,
     close: () => undefined,
   };
 }
 
+/**
+ * What one restore may read: `quotaBytes`, the unpacked bytes of the whole archive (the free storage plus
+ * restoreSlackBytes); `maxJsonBytes`, backup.json (restoreJsonLimit).
+ */
+export type SourceLimits = { quotaBytes: number; maxJsonBytes: number };
+
 /** ZIP by its local-header magic, JSON by its first visible character; anything else is not a backup. */
-export async function openBackupSource(spool: Spool, quotaBytes: number): Promise<BackupSource> {
-  const head = await readText(spool.readRange(0, Math.min(spool.size, 64)), 64).catch(() => "");
-  if (head.startsWith("PK\u0003\u0004")) return openZipSource(spool, quotaBytes);
+export async function openBackupSource(spool: Spool, limits: SourceLimits): Promise<BackupSource> {
+  const head = await readText(spool.readRange(0, Math.min(spool.size, 64)), 64, () => refused("")).catch(() => "");
+  if (head.startsWith("PK\u0003\u0004")) return openZipSource(spool, limits);
   if (/^\uFEFF?\s*\{/.test(head)) {
-    if (spool.size > ARCHIVE_LIMITS.maxJsonBytes)
-      throw refused("backup.json is larger than any backup this app writes.");
-    return jsonSource(spool);
+    // Refused by its size, before one byte of it is read back from the spool.
+    if (spool.size > limits.maxJsonBytes) throw jsonTooLarge(limits.maxJsonBytes);
+    return jsonSource(spool, limits.maxJsonBytes);
   }
   throw refused("Choose a .json or .zip backup made by Heirloom's export.");
 }

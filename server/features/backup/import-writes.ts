@@ -6,7 +6,7 @@ import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { WILL_SECRETS } from "../wills/will-secrets";
 import { archiveActiveWills, nextWillVersion } from "../wills/wills.queries";
 import type { StagedRestoreFile } from "./import-files";
-import type { RestorePlan } from "./import-plan";
+import type { PlannedFile, RestorePlan } from "./import-plan";
 import * as q from "./import.queries";
 
 type WriteDeps = Pick<AppDeps, "keyring">;
@@ -72,22 +72,17 @@ async function writeTypedAssets(tx: Tx, deps: WriteDeps, userId: number, plan: R
 }
 
 /**
- * Inserts every record of a restore into the signed-in account, inside the caller's transaction: new ids, beneficiary
- * references re-linked, wills appended and encrypted, typed assets re-encrypted, files as committed rows pointing at their final
- * blob keys (the caller moves the blobs there before it commits). Answers what was created.
+ * A restore's files as `pending` rows pointing at their final blob keys, before the blobs move there (as uploads do):
+ * invisible to every screen and count, but holding their plan slots and reserved bytes, and found by the sweeper if
+ * the process dies before the restore commits. Dated now (the sweeper's window starts here, not at the backup's
+ * dates) and unassigned (the beneficiaries do not exist yet). Answers the row ids, in the order of `files`.
  */
-export async function writeRestore(
-  tx: Tx,
-  deps: WriteDeps,
-  input: { userId: number; plan: RestorePlan; files: StagedRestoreFile[]; now: Date },
-): Promise<RestoreCounts> {
-  const { userId, plan, files } = input;
-  const relink = await writeBeneficiaries(tx, userId, plan);
-  await writeWills(tx, deps, userId, plan, input.now);
-  await writeTypedAssets(tx, deps, userId, plan, relink);
+export async function insertPendingFiles(tx: Tx, userId: number, files: StagedRestoreFile[]): Promise<number[]> {
+  const ids = await q.nextRowIds(tx, "digital_assets", files.length);
   await q.insertFileRows(
     tx,
-    files.map((s) => ({
+    files.map((s, i) => ({
+      id: ids[i],
       userId,
       fileName: s.storedName,
       originalFileName: s.file.originalFileName,
@@ -99,11 +94,41 @@ export async function writeRestore(
       filePath: s.finalKey,
       sha256: s.sha256,
       kid: s.kid,
-      assignedToBeneficiary: relink(s.file.oldAssignee),
-      status: "committed",
-      createdAt: s.file.createdAt,
+      assignedToBeneficiary: null,
+      status: "pending",
     })),
   );
+  return ids;
+}
+
+/** A restored file whose pending row (`rowId`) the restore's last transaction commits. */
+export type PendingFile = { rowId: number; file: PlannedFile };
+
+/**
+ * Inserts every record of a restore into the signed-in account, inside the caller's transaction: new ids, beneficiary
+ * references re-linked, wills appended and encrypted, typed assets re-encrypted; and the restore's pending file rows (their blobs
+ * already in place) committed, re-linked and dated as in the backup. So every record and file of the backup becomes
+ * visible in this one commit, or none. Answers what was created.
+ */
+export async function writeRestore(
+  tx: Tx,
+  deps: WriteDeps,
+  input: { userId: number; plan: RestorePlan; files: PendingFile[]; now: Date },
+): Promise<RestoreCounts> {
+  const { userId, plan, files } = input;
+  const relink = await writeBeneficiaries(tx, userId, plan);
+  await writeWills(tx, deps, userId, plan, input.now);
+  await writeTypedAssets(tx, deps, userId, plan, relink);
+  const commits = files.map((f) => ({
+    id: f.rowId,
+    assignee: relink(f.file.oldAssignee),
+    createdAt: f.file.createdAt,
+  }));
+  if ((await q.commitFileRows(tx, userId, commits)) !== files.length) {
+    // Only the sweeper removes pending rows, and only once their restore stopped renewing its lease: never commit
+    // records whose files are gone.
+    throw new Error("pending file rows of this restore disappeared before its commit");
+  }
   const counts: RestoreCounts = {
     beneficiaries: plan.beneficiaries.length,
     wills: plan.wills.length,

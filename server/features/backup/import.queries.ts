@@ -39,3 +39,27 @@ export async function insertTypedRows(tx: Tx, table: TypedTable, rows: Record<st
 export async function insertFileRows(tx: Tx, rows: (typeof digitalAssets.$inferInsert)[]): Promise<void> {
   for (const batch of batches(rows)) await tx.insert(digitalAssets).values(batch);
 }
+
+export type FileCommit = { id: number; assignee: number | null; createdAt: Date };
+
+/**
+ * Turns a restore's pending file rows into committed ones, re-linked to the restored beneficiaries and dated as in the
+ * backup, in one statement per batch (no query per row). Answers how many rows it committed: fewer than asked means
+ * some were swept meanwhile, and the caller must not commit.
+ */
+export async function commitFileRows(tx: Tx, userId: number, rows: FileCommit[]): Promise<number> {
+  let committed = 0;
+  for (const batch of batches(rows)) {
+    const values = sql.join(
+      batch.map((r) => sql`(${r.id}::int, ${r.assignee}::int, ${r.createdAt.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      update digital_assets d
+      set status = 'committed', assigned_to_beneficiary = v.assignee, created_at = v.created_at
+      from (values ${values}) as v(id, assignee, created_at)
+      where d.id = v.id and d.user_id = ${userId} and d.status = 'pending'`);
+    committed += result.rowCount ?? 0;
+  }
+  return committed;
+}

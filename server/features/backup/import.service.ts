@@ -10,12 +10,12 @@ import {
   lockUserForLimits,
   type LockedUser,
 } from "../assets/asset-rules";
-import { reserveStorage } from "../assets/upload.queries";
+import { deleteFileAssetsByIds, releaseStorage, reserveStorage } from "../assets/upload.queries";
 import { countBeneficiaries } from "../beneficiaries/beneficiaries.queries";
-import { ARCHIVE_LIMITS, openBackupSource } from "./import-archive";
+import { openBackupSource, restoreJsonLimit, restoreSlackBytes } from "./import-archive";
 import { stageRestoreFile, type StagedRestoreFile } from "./import-files";
 import { parseBackupJson, planRestore, type PlannedFile, type RestorePlan } from "./import-plan";
-import { writeRestore } from "./import-writes";
+import { insertPendingFiles, writeRestore } from "./import-writes";
 import type { Spool } from "./spool";
 
 type RestoreDeps = Pick<AppDeps, "database" | "storage" | "keyring" | "logger" | "clock">;
@@ -74,50 +74,126 @@ async function deleteBlobs(deps: RestoreDeps, keys: string[]): Promise<void> {
   if (failed > 0) deps.logger.warn({ event: "restore_cleanup_failed", failed }, "restore blobs left for the sweeper");
 }
 
+type Reserved = { staged: StagedRestoreFile[]; rowIds: number[] };
+
+/**
+ * Step 1 of 3: under the user lock, the plan limits re-checked, the files' encrypted bytes reserved and their rows
+ * inserted `pending`. Records are not written yet: they become visible only with the files, in step 3.
+ */
+async function reserveFiles(deps: RestoreDeps, userId: number, plan: RestorePlan, staged: StagedRestoreFile[]) {
+  return runInTransaction(deps.database.db, async (tx) => {
+    const user = await assertRoom(
+      tx,
+      userId,
+      plan,
+      staged.map((s) => s.file),
+    );
+    const bytes = staged.reduce((sum, s) => sum + s.storedSize, 0);
+    if (!(await reserveStorage(tx, userId, bytes))) throw storageExceeded(user, bytes);
+    return insertPendingFiles(tx, userId, staged);
+  });
+}
+
+/** Undoes step 1 after a later step failed: the pending rows go and their reserved bytes come back. */
+async function releaseFiles(deps: RestoreDeps, userId: number, rowIds: number[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  await runInTransaction(deps.database.db, async (tx) => {
+    await releaseStorage(tx, userId, await deleteFileAssetsByIds(tx, userId, rowIds));
+  });
+}
+
+/**
+ * Step 3 of 3: one transaction writes every record and commits the pending file rows. The files already hold their
+ * slots (pending rows count toward the plan), so only the records are checked again, under the user lock.
+ */
+async function commitRestore(deps: RestoreDeps, userId: number, plan: RestorePlan, reserved: Reserved) {
+  return runInTransaction(deps.database.db, async (tx) => {
+    await assertRoom(tx, userId, plan, []);
+    const files = reserved.staged.map((s, i) => ({ rowId: reserved.rowIds[i], file: s.file }));
+    return writeRestore(tx, deps, { userId, plan, files, now: deps.clock.now() });
+  });
+}
+
+/** A dry run: the real checks and writes in one transaction, rolled back at its end; no blob moves. */
+async function previewRestore(deps: RestoreDeps, userId: number, plan: RestorePlan, staged: StagedRestoreFile[]) {
+  try {
+    await runInTransaction(deps.database.db, async (tx) => {
+      const user = await assertRoom(
+        tx,
+        userId,
+        plan,
+        staged.map((s) => s.file),
+      );
+      const bytes = staged.reduce((sum, s) => sum + s.storedSize, 0);
+      if (!(await reserveStorage(tx, userId, bytes))) throw storageExceeded(user, bytes);
+      const rowIds = await insertPendingFiles(tx, userId, staged);
+      const files = staged.map((s, i) => ({ rowId: rowIds[i], file: s.file }));
+      throw new DryRunRollback(await writeRestore(tx, deps, { userId, plan, files, now: deps.clock.now() }));
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.counts;
+    throw err;
+  }
+  throw new Error("a dry run must roll back");
+}
+
 /**
  * Restores a backup (.json or .zip, already spooled) into the signed-in account, all or nothing: the archive is
  * checked (limits, names, schema, every record by the API's own rules) and the plan limits are checked before any
- * file is read; each file is verified and re-encrypted into staging; then ONE transaction re-checks the limits under
- * the user lock, reserves the storage, inserts every row and moves the blobs into place. Any failure rolls the rows
- * back and deletes every blob written. A dry run takes the very same path — files encrypted into a counter, the
- * transaction rolled back at its end — so the preview and the restore agree on counts and on refusals.
+ * file is read; each file is verified and re-encrypted into staging (`restore/`). Then, as uploads do, no storage
+ * work ever runs inside a transaction (on the embedded engine one transaction holds the only connection, so every
+ * other request would wait for it): (1) one transaction re-checks the limits, reserves the storage and inserts the
+ * file rows `pending`; (2) the blobs move to their final keys; (3) one transaction writes every record and commits
+ * the file rows — the only moment anything becomes visible. A failure undoes (1) and deletes every blob written; a
+ * crash leaves pending rows and blobs that the sweeper removes once this restore's lease has run out. A dry run takes
+ * the same checks and writes in one transaction, rolled back — files encrypted into a counter — so the preview and
+ * the restore agree on counts and on refusals.
  */
 export async function restoreBackup(
   deps: RestoreDeps,
-  input: { userId: number; freeBytes: number; spool: Spool; dryRun: boolean },
+  input: { userId: number; freeBytes: number; storageLimit: number; spool: Spool; dryRun: boolean },
 ): Promise<RestoreResult> {
   const { userId, dryRun } = input;
   const db = deps.database.db;
-  const source = await openBackupSource(input.spool, Math.max(0, input.freeBytes) + ARCHIVE_LIMITS.quotaSlackBytes);
+  const source = await openBackupSource(input.spool, {
+    quotaBytes: Math.max(0, input.freeBytes) + restoreSlackBytes(input.storageLimit),
+    maxJsonBytes: restoreJsonLimit(input.storageLimit),
+  });
   const written: string[] = [];
-  let skippedFiles = 0;
+  let reserved: Reserved | undefined;
   try {
     const plan = planRestore(parseBackupJson(await source.readBackupJson()));
     const withContent = source.kind === "zip" ? plan.files : [];
-    skippedFiles = plan.files.length - withContent.length;
+    const skippedFiles = plan.files.length - withContent.length;
     await runInTransaction(db, (tx) => assertRoom(tx, userId, plan, withContent)); // refuse before reading files
     const staged: StagedRestoreFile[] = [];
     for (const file of withContent) {
       const track = (key: string) => written.push(key);
       staged.push(await stageRestoreFile(deps, { userId, source, file, dryRun, track }));
     }
-    const created = await runInTransaction(db, async (tx) => {
-      const user = await assertRoom(tx, userId, plan, withContent);
-      const bytes = staged.reduce((sum, s) => sum + s.storedSize, 0);
-      if (!(await reserveStorage(tx, userId, bytes))) throw storageExceeded(user, bytes);
-      const counts = await writeRestore(tx, deps, { userId, plan, files: staged, now: deps.clock.now() });
-      if (dryRun) throw new DryRunRollback(counts);
-      for (const s of staged) {
-        written.push(s.finalKey);
-        await deps.storage.move(s.stagingKey, s.finalKey);
-      }
-      return counts;
-    });
+    if (dryRun) return { dryRun: true, created: await previewRestore(deps, userId, plan, staged), skippedFiles };
+    reserved = { staged, rowIds: await reserveFiles(deps, userId, plan, staged) };
+    for (const s of staged) {
+      written.push(s.finalKey);
+      await deps.storage.move(s.stagingKey, s.finalKey);
+    }
+    const created = await commitRestore(deps, userId, plan, reserved);
+    // committed: nothing to undo any more
+    reserved = undefined;
+    written.length = 0;
     deps.logger.info({ event: "backup_restored", userId, created }, "backup restored");
     return { dryRun: false, created, skippedFiles };
   } catch (err) {
+    if (reserved) {
+      await releaseFiles(deps, userId, reserved.rowIds).catch((cleanup: unknown) => {
+        // The rows stay pending and invisible; the sweeper deletes them and gives their bytes back.
+        deps.logger.warn(
+          { err: cleanup, event: "restore_release_failed" },
+          "pending restore rows left for the sweeper",
+        );
+      });
+    }
     await deleteBlobs(deps, written);
-    if (err instanceof DryRunRollback) return { dryRun: true, created: err.counts, skippedFiles };
     throw err;
   } finally {
     source.close();

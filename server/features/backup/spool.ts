@@ -29,12 +29,12 @@ function counterAt(iv: Buffer, offset: number): Buffer {
   return Buffer.from(value.toString(16).padStart(32, "0"), "hex");
 }
 
-function sizeLimit(maxBytes: number, message: string): Transform {
+function sizeLimit(maxBytes: number, tooLarge: () => AppError): Transform {
   let total = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       total += chunk.length;
-      callback(total > maxBytes ? new AppError(413, message) : null, chunk);
+      callback(total > maxBytes ? tooLarge() : null, chunk);
     },
   });
 }
@@ -46,13 +46,13 @@ async function readWhole(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * Streams `source` into an encrypted spool (never more than `maxBytes`, else 413 with `tooLarge`). On any failure
- * the chunks written so far are deleted and the error rethrown.
+ * Streams `source` into an encrypted spool (never more than `maxBytes`: past it, the request fails with `tooLarge()`
+ * at once). On any failure the chunks written so far are deleted and the error rethrown.
  */
 export async function writeSpool(
   storage: BlobStorage,
   source: Readable,
-  limits: { maxBytes: number; tooLarge: string },
+  limits: { maxBytes: number; tooLarge: () => AppError },
 ): Promise<Spool> {
   const key = randomBytes(32);
   const iv = randomBytes(BLOCK);

@@ -25,11 +25,11 @@ export async function releaseLeasesOfDeadProcess(db: Db): Promise<void> {
 }
 
 /**
- * One running job of `kind` per user (an export streaming, a restore writing), across every server process: a
- * lease row in job_leases, taken with one conditional upsert (free, or expired), renewed while the job runs, and
- * deleted when it ends. Times are the database's own, so processes with skewed clocks agree.
+ * One running job of `kind` per user (an export streaming, a restore writing, an upload streaming in), across every
+ * server process: a lease row in job_leases, taken with one conditional upsert (free, or expired), renewed while the
+ * job runs, and deleted when it ends. Times are the database's own, so processes with skewed clocks agree.
  */
-export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export" | "restore"): UserLocks {
+export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export" | "restore" | "upload"): UserLocks {
   const { db, logger } = deps;
   const expiry = sql`now() + ${LEASE_MS} * interval '1 millisecond'`;
   /** Releases of this process still on their way to the database, by user: a job that follows waits for them. */

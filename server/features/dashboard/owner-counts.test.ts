@@ -115,7 +115,10 @@ describe("owner_counts", () => {
     await setPlan(t, user.id, "advanced_premium");
     await Promise.all([
       ...Array.from({ length: 8 }, () => agent.post(SAMPLES.physical_assets.path).send(SAMPLES.physical_assets.body)),
-      ...Array.from({ length: 4 }, (_, i) => upload(agent, [{ name: `p${i}.pdf`, data: fileOf("pdf") }])),
+      // one upload at a time per user (a lease): the uploads follow each other while the other writes race them
+      (async () => {
+        for (let i = 0; i < 4; i += 1) await upload(agent, [{ name: `p${i}.pdf`, data: fileOf("pdf") }]);
+      })(),
       ...Array.from({ length: 4 }, (_, i) =>
         agent
           .post("/api/beneficiaries")
