@@ -93,7 +93,7 @@ export async function createSite(engine: Engine): Promise<Site> {
           DATABASE_URL: scratch?.url ?? "",
           LOG_LEVEL: "error",
         },
-        { bundle: true, nodeArgs },
+        { nodeArgs },
       ),
     async openSql() {
       if (scratch) {
