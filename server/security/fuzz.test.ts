@@ -99,18 +99,25 @@ const VISIBLE_LETTERS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY
 /** A valid address by the spec's rule, in mixed case and with stray spaces around it. */
 const validEmail = fc
   .tuple(
-    fc.stringMatching(/^[a-z0-9]{1,10}([._+-][a-z0-9]{1,10}){0,2}$/),
-    fc.array(fc.stringMatching(/^[a-z0-9]{1,12}(-[a-z0-9]{1,12})?$/), { minLength: 1, maxLength: 3 }),
+    // the local part: words joined by single separators (never two in a row, never at either end)
+    fc.array(fc.tuple(fc.constantFrom(".", "_", "+", "-"), fc.stringMatching(/^[a-z0-9]{1,10}$/)), { maxLength: 2 }),
+    fc.stringMatching(/^[a-z0-9]{1,10}$/),
+    // the domain: one to three labels (a hyphen only inside one), then a top-level domain of letters
+    fc.array(fc.tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom("", "-x", "-2")), {
+      minLength: 1,
+      maxLength: 3,
+    }),
     fc.stringMatching(/^[a-z]{2,6}$/),
     fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }),
     fc.constantFrom("", " ", "  ", "\t"),
   )
-  .map(([local, labels, tld, upper, pad]) => {
-    const address = `${local}@${[...labels, tld].join(".")}`;
+  .map(([words, first, labels, tld, upper, pad]) => {
+    const local = first + words.map(([sep, word]) => sep + word).join("");
+    const address = `${local}@${[...labels.map(([label, tail]) => label + tail), tld].join(".")}`;
     return pad + [...address].map((c, i) => (upper[i % 64] ? c.toUpperCase() : c)).join("") + pad;
   });
 
-/** A name: visible letters and spaces, with invisible characters and padding mixed in, 1 to 100 visible characters. */
+/** A name: visible letters (Ghanaian ones too), with invisible characters and padding mixed in, 1 to 100 visible characters. */
 const dirtyName = fc
   .tuple(
     fc.array(fc.constantFrom(...VISIBLE_LETTERS), { minLength: 1, maxLength: 100 }),
