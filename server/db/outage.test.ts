@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 
 /**
- * REL-05: the database goes away (refuses connections) or stalls (every connection busy, nothing answers). Neither
+ * REL-01: the database goes away (refuses connections) or stalls (every connection busy, nothing answers). Neither
  * may hang a request or answer 401/500: the API answers 503 with Retry-After, and what answers a stall is the pool's
  * own connection timeout — asserted through the error that produced the 503, never through a stopwatch (how long an
  * answer takes is the benchmarks' business).

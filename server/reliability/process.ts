@@ -13,7 +13,7 @@ import { startScriptArgs } from "../../e2e/server";
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
-const START_TIMEOUT_MS = 45_000;
+const START_TIMEOUT_MS = 90_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
