@@ -237,8 +237,14 @@ function machine(): string {
 function reuse(part: Part, mdOut: string, jsonOut: string, history: History): Outcome {
   const file = part.docsFile ? path.join(ROOT, part.docsFile) : mdOut;
   const shown = path.relative(ROOT, file);
-  if (!existsSync(file)) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${shown} missing` };
   const recorded = latestMeasurement(history, part.id);
+  if (!existsSync(file)) {
+    if (!recorded) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${shown} missing` };
+    const markdown =
+      `## ${part.title}\n\n_Reused, not rerun by this run: measured ${recorded.measuredAt}. Its section was not kept ` +
+      `(${shown} is not committed); its figures are in the table above._\n`;
+    return { part, seconds: 0, markdown, verdicts: recorded.verdicts, measuredAt: recorded.measuredAt, reused: true };
+  }
   const written = readFileSync(file, "utf8");
   const measuredAt =
     recorded?.measuredAt ?? `${statSync(file).mtime.toISOString().replace("T", " ").slice(0, 16)} UTC (file time)`;
