@@ -72,6 +72,13 @@ export const PARTS: Part[] = [
     command: ["npx", "tsx", "bench/load.ts"],
     limitSeconds: 300,
   },
+  // Per engine: three refusals and one stall of up to 60 s.
+  {
+    id: "outage",
+    title: "Outage: a database that refuses or stalls",
+    command: ["npx", "tsx", "bench/outage.ts"],
+    limitSeconds: 420,
+  },
   {
     id: "lighthouse",
     title: "Front end: Lighthouse",
