@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     exclude: ["**/node_modules/**", "security/**", "e2e/**"],
+    // the reliability tests start the server bundle, as npm start does: built here when missing or stale
+    globalSetup: ["server/test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -26,15 +26,37 @@ export const READ_FLOOR_RATIO = 0.5;
 const PASSWORD = "Kente-Cloth-2026";
 const CANNON_BIN = path.resolve(import.meta.dirname, "../node_modules/autocannon/autocannon.js");
 
-/** One verdict line for docs/BENCHMARKS.md. */
-export type Verdict = { bench: string; what: string; figure: string; target: string; met: boolean };
+/**
+ * Where a figure's database ran: the embedded engine in its own process (`process`, what `npm start` runs by
+ * default), PGlite inside the measured process (`inline`), or a PostgreSQL server (`server`).
+ */
+export type DatabaseMode = "process" | "inline" | "server";
 
-export type Engine = { label: string; url: string | undefined };
+/** One verdict line for docs/BENCHMARKS.md. */
+export type Verdict = {
+  bench: string;
+  what: string;
+  figure: string;
+  target: string;
+  met: boolean;
+  mode?: DatabaseMode;
+};
+
+export type Engine = { label: string; url: string | undefined; mode: DatabaseMode };
+
+/** The embedded mode of every server a bench starts: EMBEDDED_DATABASE as the server reads it (process by default). */
+export const EMBEDDED_MODE: "process" | "inline" = process.env.EMBEDDED_DATABASE === "inline" ? "inline" : "process";
+
+export const embeddedEngine = (): Engine => ({
+  label: `embedded (PGlite, ${EMBEDDED_MODE} mode)`,
+  url: undefined,
+  mode: EMBEDDED_MODE,
+});
 
 /** The embedded engine always; PostgreSQL too when a server URL is configured. */
 export function benchEngines(): Engine[] {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  return [{ label: "embedded (PGlite)", url: undefined }, ...(url ? [{ label: "PostgreSQL", url }] : [])];
+  return [embeddedEngine(), ...(url ? [{ label: "PostgreSQL", url, mode: "server" as const }] : [])];
 }
 
 /** A database of its own on the server at `url`, dropped by `drop()`. */
@@ -91,9 +113,10 @@ export async function createSite(engine: Engine): Promise<Site> {
         {
           DATA_DIR: dataDir,
           DATABASE_URL: scratch?.url ?? "",
+          EMBEDDED_DATABASE: EMBEDDED_MODE,
           LOG_LEVEL: "error",
         },
-        { bundle: true, nodeArgs },
+        { nodeArgs },
       ),
     async openSql() {
       if (scratch) {
@@ -347,6 +370,7 @@ async function benchEngine(engine: Engine): Promise<{ markdown: string; verdicts
             figure: `${ratio.toFixed(2)}× (${fmt(r.f.rps)} vs ${fmt(health.rps)} req/s)`,
             target: `≥ ${READ_FLOOR_RATIO}×`,
             met,
+            mode: engine.mode,
           });
       }
       return { markdown: lines.join("\n"), verdicts };

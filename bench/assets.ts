@@ -138,7 +138,8 @@ async function benchEngine(databaseUrl: string | undefined): Promise<EngineFigur
     const health = await cannon("/api/health");
     const list = await cannon("/api/assets?limit=50");
     return {
-      engine: engine.kind === "embedded" ? "embedded (PGlite)" : "PostgreSQL",
+      // the app runs inside this process, on PGlite in the same process: the inline mode
+      engine: engine.kind === "embedded" ? "embedded (PGlite, inline mode: in the measured process)" : "PostgreSQL",
       upload: { app: summarize(up.app), base: summarize(up.base) },
       download: { app: summarize(down.app), base: summarize(down.base) },
       list,

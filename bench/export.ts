@@ -29,6 +29,7 @@ import { decryptStream } from "../server/lib/crypto/file-crypto";
 import { createKeyring } from "../server/lib/crypto/keyring";
 import { createStorage } from "../server/lib/storage";
 import { startScriptArgs } from "../e2e/server";
+import { EMBEDDED_MODE } from "./api";
 import { createZipWriter } from "../server/features/backup/zip-writer";
 
 const MiB = 1024 * 1024;
@@ -156,6 +157,7 @@ async function startServer(dataDir: string, port: number, databaseUrl?: string):
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     PUBLIC_URL: `http://localhost:${port}`,
+    EMBEDDED_DATABASE: EMBEDDED_MODE,
   };
   // The server as `npm start` runs it: the compiled bundle (rebuilt here so it matches the sources) with the node
   // flags of the start script.
@@ -299,15 +301,21 @@ async function benchEngine(engine: Engine) {
     const dbPid = databasePidOf(pid);
     const dbIdleRss = dbPid ? rssOf(dbPid) : undefined;
     let dbPeakRss = 0;
+    /** The largest sum of both processes' RSS seen in one sample. */
+    let togetherPeak = 0;
     const blobs = createBlobReader(dataDir, userId);
     const keys = await blobs.keys();
     const runs = { export: [] as number[], floor: [] as number[], stored: [] as number[], peakRss: 0, zipBytes: 0 };
     for (let run = 0; run < RUNS; run += 1) {
       resetPeak(pid);
+      if (dbPid) resetPeak(dbPid);
       let peak = rssOf(pid);
       const timer = setInterval(() => {
-        peak = Math.max(peak, rssOf(pid));
-        if (dbPid) dbPeakRss = Math.max(dbPeakRss, rssOf(dbPid));
+        const server = rssOf(pid);
+        const database = dbPid ? rssOf(dbPid) : 0;
+        peak = Math.max(peak, server);
+        dbPeakRss = Math.max(dbPeakRss, database);
+        togetherPeak = Math.max(togetherPeak, server + database);
       }, 10);
       runs.export.push(
         await seconds(async () => {
@@ -318,6 +326,7 @@ async function benchEngine(engine: Engine) {
       );
       clearInterval(timer);
       runs.peakRss = Math.max(runs.peakRss, peak, rssOf(pid, "VmHWM"));
+      if (dbPid) dbPeakRss = Math.max(dbPeakRss, rssOf(dbPid, "VmHWM"));
       runs.floor.push(await seconds(() => blobs.decryptAll(keys)));
       runs.stored.push(await seconds(() => blobs.archiveAll(keys, true)));
     }
@@ -325,7 +334,7 @@ async function benchEngine(engine: Engine) {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     const zip = await zipReference(dataDir, blobs, keys);
-    const database = dbPid ? { idleRss: dbIdleRss ?? 0, peakRss: dbPeakRss } : undefined;
+    const database = dbPid ? { idleRss: dbIdleRss ?? 0, peakRss: dbPeakRss, togetherPeak } : undefined;
     return { engine: engine.name, files, plainBytes, uploadSeconds, startRss, idleRss, runs, deflated, zip, database };
   } finally {
     process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
@@ -399,6 +408,22 @@ async function zipReference(dataDir: string, blobs: ReturnType<typeof createBlob
   return times;
 }
 
+/**
+ * The export's memory figure, held to the target: everything the installation runs. On the embedded engine that is
+ * the server and its database process (in the inline mode PGlite lives inside the server, so the server is all of
+ * it); the larger of the two processes' peaks added together and the largest sum seen in one sample, so the figure
+ * never undercounts. A PostgreSQL server's own processes are outside the installation and not counted.
+ */
+function memoryLine(f: Figures): string {
+  const what = f.database
+    ? "Memory of the server and its database process together"
+    : f.engine.startsWith("PostgreSQL")
+      ? "Memory of the server (PostgreSQL's own processes not counted)"
+      : "Memory of the server (PGlite inside it)";
+  const peak = f.database ? Math.max(f.runs.peakRss + f.database.peakRss, f.database.togetherPeak) : f.runs.peakRss;
+  return `${what}: **peak ${peak.toFixed(0)} MB during the exports** (target < 150 MB).`;
+}
+
 function section(f: Figures): string {
   const floor = f.runs.floor;
   const rate = (x: number) => `${(f.plainBytes / MiB / x).toFixed(0)} MB/s`;
@@ -422,15 +447,17 @@ function section(f: Figures): string {
     row("the ZIP writer deflating everything at level 1 (1 run)", [f.deflated]),
     row("(c) reference: `zip -r -0` of the plaintext files", f.zip),
     "",
-    `Server RSS: **peak ${f.runs.peakRss.toFixed(0)} MB during the exports, ${(f.runs.peakRss - f.idleRss).toFixed(0)} MB above ` +
-      `the ${f.idleRss.toFixed(0)} MB it held just before them** (target < 150 MB); ${f.startRss.toFixed(0)} MB right after ` +
-      `start. ZIP: ${(f.runs.zipBytes / 1024 ** 3).toFixed(3)} GiB.`,
+    memoryLine(f),
+    "",
+    `Server process alone: peak ${f.runs.peakRss.toFixed(0)} MB during the exports, ${(f.runs.peakRss - f.idleRss).toFixed(0)} MB ` +
+      `above the ${f.idleRss.toFixed(0)} MB it held just before them; ${f.startRss.toFixed(0)} MB right after start. ` +
+      `ZIP: ${(f.runs.zipBytes / 1024 ** 3).toFixed(3)} GiB.`,
     ...(f.database
       ? [
           "",
-          `The embedded engine's own database process (PGlite, beside the server; the counterpart of PostgreSQL's ` +
-            `processes, which are not counted either): ${f.database.idleRss.toFixed(0)} MB before the exports, ` +
-            `peak ${f.database.peakRss.toFixed(0)} MB during them.`,
+          `The embedded engine's database process (PGlite): ${f.database.idleRss.toFixed(0)} MB before the exports, ` +
+            `peak ${f.database.peakRss.toFixed(0)} MB during them; both processes together peaked at ` +
+            `${f.database.togetherPeak.toFixed(0)} MB in one sample.`,
         ]
       : []),
     "",
@@ -438,7 +465,14 @@ function section(f: Figures): string {
 }
 
 async function main() {
-  const engines: Engine[] = [{ name: "embedded engine (PGlite in its own process)" }];
+  const engines: Engine[] = [
+    {
+      name:
+        EMBEDDED_MODE === "process"
+          ? "embedded engine (PGlite, process mode: a database process beside the server)"
+          : "embedded engine (PGlite, inline mode: inside the server process)",
+    },
+  ];
   if (process.env.BENCH_DATABASE_URL) engines.push({ name: "PostgreSQL", databaseUrl: process.env.BENCH_DATABASE_URL });
   if (ONLY_ENGINE)
     engines.splice(
@@ -463,7 +497,8 @@ async function main() {
     "Data: 4 × 100 MiB .mp4, 16 × 20 MiB .pdf, 48 × 4 MiB .jpg, 192 × 256 KiB .png of random bytes and 64 × 1 MiB",
     "of text-like .doc. The server runs in its own process as `npm start` runs it: " +
       `\`node ${startArgs().join(" ")}\`, NODE_ENV=production. Its peak RSS is the larger of /proc/<pid>/status VmRSS`,
-    "sampled every 10 ms and the kernel's VmHWM mark, reset before each export. The floor and the ZIP-writer rows run",
+    "sampled every 10 ms and the kernel's VmHWM mark, reset before each export; the embedded engine's database process",
+    "is sampled alike and counted in the memory figure. The floor and the ZIP-writer rows run",
     "in the benchmark process on the same blobs, interleaved with the exports",
     `(${RUNS} rounds), every source already in the page cache. The ZIP stores already-compressed types and deflates`,
     "the rest at level 1.",

@@ -12,7 +12,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { createSite, emit, registerUser, withServer, type Verdict } from "./api";
+import { createSite, embeddedEngine, emit, registerUser, withServer, type Verdict } from "./api";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -167,7 +167,8 @@ async function main() {
     if (build.status !== 0) throw new Error("vite build failed");
   }
   const version = spawnSync(CHROMIUM, ["--version"], { encoding: "utf8" }).stdout.trim();
-  const site = await createSite({ label: "embedded (PGlite)", url: undefined });
+  const engine = embeddedEngine();
+  const site = await createSite(engine);
   try {
     const lines: string[] = [];
     const verdicts: Verdict[] = [];
@@ -208,6 +209,7 @@ async function main() {
               figure: String(value),
               target: `≥ ${SCORE_TARGET}`,
               met: value >= SCORE_TARGET,
+              mode: engine.mode,
             });
         }
         lines.push("");
@@ -220,12 +222,14 @@ async function main() {
       figure: `${initialJs.kb.toFixed(1)} KB`,
       target: `≤ ${INITIAL_JS_BUDGET_KB} KB`,
       met: jsMet,
+      mode: engine.mode,
     });
     const intro = [
       "## Front end: Lighthouse (bench/lighthouse.ts)",
       "",
       `npm \`lighthouse\` ${lighthouseVersion()} driving ${version || CHROMIUM} (headless, launched by the script; no`,
-      "browser download). The built client (`dist/public`) served by the real server in production mode on loopback;",
+      "browser download). The built client (`dist/public`) served by the real server in production mode on loopback,",
+      `on the ${engine.label} engine;`,
       "`/dashboard` carries a fresh client's session cookie; every audit gets a new browser profile. One run per page and preset: Lighthouse's own",
       "variance is a few points of performance score, more on a loaded machine.",
       "",

@@ -115,7 +115,7 @@ async function benchEngine(engine: Engine): Promise<{ markdown: string; verdicts
 
       const verdicts: Verdict[] = [];
       const verdict = (what: string, figure: string, target: string, met: boolean) => {
-        verdicts.push({ bench: "load", what: `${engine.label}: ${what}`, figure, target, met });
+        verdicts.push({ bench: "load", what: `${engine.label}: ${what}`, figure, target, met, mode: engine.mode });
         return met ? "met" : "**not met**";
       };
       const all = [storm, login10, list20, download20];

@@ -7,9 +7,13 @@
  * bench/api.ts, bench/scale.ts and bench/lighthouse.ts hand back markdown and verdicts through temp files.
  * A part that fails or runs out of time is reported as "not run: <reason>", and the report is still written.
  *
+ * Every measurement is also appended to docs/bench-history.json, never replaced, and the report ends with that history:
+ * each run, each part measured (met or missed, and in which database mode), each part reused and from when.
+ *
  * BENCH_ONLY=api,scale runs a subset (the other sections are then marked as not run); BENCH_LIMIT_<PART>=seconds
- * changes one part's time limit. BENCH_REUSE=export takes a part's docs file as it stands (marked with its date)
- * instead of running it, e.g. while that bench's owner is running it on the same machine.
+ * changes one part's time limit. BENCH_REUSE=export takes a part's last recorded measurement (its figures from the
+ * history, its section from its docs file, both marked with the date it was measured) instead of running it, e.g.
+ * while that bench's owner is running it on the same machine.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -17,13 +21,24 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Verdict } from "./api";
+import {
+  latestMeasurement,
+  loadHistory,
+  modeLabel,
+  modeOf,
+  renderHistory,
+  saveHistory,
+  stamp,
+  type History,
+  type Run,
+} from "./history";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REPORT = path.join(ROOT, "docs/BENCHMARKS.md");
 /** Each part's own markdown and verdicts (git-ignored), so BENCH_REUSE can rebuild the report without rerunning it. */
 const OUTPUT = path.join(ROOT, "bench-output");
 
-type Part = {
+export type Part = {
   id: string;
   title: string;
   command: string[];
@@ -32,7 +47,7 @@ type Part = {
   docsFile?: string;
 };
 
-const PARTS: Part[] = [
+export const PARTS: Part[] = [
   {
     id: "assets",
     title: "Uploads, downloads and the file list (npm run bench:assets)",
@@ -57,6 +72,13 @@ const PARTS: Part[] = [
     command: ["npx", "tsx", "bench/load.ts"],
     limitSeconds: 300,
   },
+  // Per engine: three refusals and one stall of up to 60 s.
+  {
+    id: "outage",
+    title: "Outage: a database that refuses or stalls",
+    command: ["npx", "tsx", "bench/outage.ts"],
+    limitSeconds: 420,
+  },
   {
     id: "restore",
     title: "Restore memory (npm run bench:restore)",
@@ -73,7 +95,16 @@ const PARTS: Part[] = [
   },
 ];
 
-type Outcome = { part: Part; seconds: number; markdown: string; verdicts: Verdict[]; notRun?: string };
+export type Outcome = {
+  part: Part;
+  seconds: number;
+  markdown: string;
+  verdicts: Verdict[];
+  notRun?: string;
+  /** When its figures were measured; set for a reused part (earlier) and a measured one (this run). */
+  measuredAt?: string;
+  reused?: boolean;
+};
 
 function run(
   command: string[],
@@ -214,29 +245,51 @@ function machine(): string {
   ].join("\n");
 }
 
-/** A part's last report as it stands, marked with its date, instead of running the part again. */
-function reuse(part: Part, mdOut: string, jsonOut: string): Outcome {
+/**
+ * A part's last recorded measurement instead of running the part again: its figures from the history, its section from
+ * the file it wrote, both marked with the date it was measured (a file's time stamp is not that: a checkout moves it).
+ */
+function reuse(part: Part, mdOut: string, jsonOut: string, history: History): Outcome {
   const file = part.docsFile ? path.join(ROOT, part.docsFile) : mdOut;
   const shown = path.relative(ROOT, file);
-  if (!existsSync(file)) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${shown} missing` };
-  const when = statSync(file).mtime.toISOString().replace("T", " ").slice(0, 16);
-  const markdown = readFileSync(file, "utf8").replace(
+  const recorded = latestMeasurement(history, part.id);
+  if (!existsSync(file)) {
+    if (!recorded) return { part, seconds: 0, markdown: "", verdicts: [], notRun: `${shown} missing` };
+    const markdown =
+      `## ${part.title}\n\n_Reused, not rerun by this run: measured ${recorded.measuredAt}. Its section was not kept ` +
+      `(${shown} is not committed); its figures are in the table above._\n`;
+    return { part, seconds: 0, markdown, verdicts: recorded.verdicts, measuredAt: recorded.measuredAt, reused: true };
+  }
+  const written = readFileSync(file, "utf8");
+  const measuredAt =
+    recorded?.measuredAt ?? `${statSync(file).mtime.toISOString().replace("T", " ").slice(0, 16)} UTC (file time)`;
+  const markdown = written.replace(
     /^#{1,2} (.*)$/m,
-    `## $1\n\n_Not rerun by this run: ${shown} as written at ${when} UTC._`,
+    `## $1\n\n_Reused, not rerun by this run: measured ${measuredAt} (section from ${shown})._`,
   );
-  const verdicts = part.docsFile
-    ? targetsIn(part.id, markdown)
-    : existsSync(jsonOut)
-      ? (JSON.parse(readFileSync(jsonOut, "utf8")) as Verdict[])
-      : [];
-  return { part, seconds: 0, markdown, verdicts };
+  const verdicts =
+    recorded?.verdicts ??
+    (part.docsFile
+      ? targetsIn(part.id, markdown)
+      : existsSync(jsonOut)
+        ? (JSON.parse(readFileSync(jsonOut, "utf8")) as Verdict[])
+        : []);
+  return { part, seconds: 0, markdown, verdicts, measuredAt, reused: true };
 }
 
-async function runPart(part: Part): Promise<Outcome> {
+async function runPart(part: Part, history: History, runStartedAt: string): Promise<Outcome> {
+  const outcome = await measurePart(part, history);
+  if (outcome.reused || outcome.notRun) return outcome;
+  // every figure says where its database ran, so the record stays readable when the default changes
+  const verdicts = outcome.verdicts.map((v) => ({ ...v, mode: modeOf(v) }));
+  return { ...outcome, verdicts, measuredAt: runStartedAt };
+}
+
+async function measurePart(part: Part, history: History): Promise<Outcome> {
   const started = Date.now();
   const mdOut = path.join(OUTPUT, `${part.id}.md`);
   const jsonOut = path.join(OUTPUT, `${part.id}.json`);
-  if (process.env.BENCH_REUSE?.split(",").includes(part.id)) return reuse(part, mdOut, jsonOut);
+  if (process.env.BENCH_REUSE?.split(",").includes(part.id)) return reuse(part, mdOut, jsonOut, history);
   rmSync(mdOut, { force: true });
   rmSync(jsonOut, { force: true });
   console.error(`\n=== ${part.id}: ${part.command.join(" ")} (limit ${part.limitSeconds} s)`);
@@ -258,23 +311,25 @@ async function runPart(part: Part): Promise<Outcome> {
   return { ...base, markdown: readFileSync(mdOut, "utf8"), verdicts };
 }
 
-function report(header: string, outcomes: Outcome[]): string {
+export function report(header: string, outcomes: Outcome[], history: History): string {
+  const measuredAt = new Map(outcomes.map((o) => [o.part.id, o.measuredAt ?? ""]));
   const verdicts = outcomes.flatMap((o) => o.verdicts);
   const met = verdicts.filter((v) => v.met).length;
+  const reused = outcomes.filter((o) => o.reused).length;
   const summary = [
-    "| part | time | result |",
+    "| part | this run | result |",
     "|---|---|---|",
     ...outcomes.map(
       (o) =>
-        `| ${o.part.title} | ${o.seconds.toFixed(0)} s | ${o.notRun ? `not run: ${o.notRun.replace(/\|/g, "\\|")}` : `${o.verdicts.filter((v) => v.met).length} of ${o.verdicts.length} targets met`} |`,
+        `| ${o.part.title} | ${o.reused ? `**reused**: measured ${o.measuredAt}` : o.notRun ? "—" : `measured, ${o.seconds.toFixed(0)} s`} | ${o.notRun ? `not run: ${o.notRun.replace(/\|/g, "\\|")}` : `${o.verdicts.filter((v) => v.met).length} of ${o.verdicts.length} targets met`} |`,
     ),
   ];
   const table = [
-    "| part | figure | value | target | verdict |",
-    "|---|---|---|---|---|",
+    "| part | figure | value | target | verdict | database | measured |",
+    "|---|---|---|---|---|---|---|",
     ...verdicts.map(
       (v) =>
-        `| ${v.bench} | ${v.what.replace(/\|/g, "\\|")} | ${v.figure} | ${v.target} | ${v.met ? "met" : "**not met**"} |`,
+        `| ${v.bench} | ${v.what.replace(/\|/g, "\\|")} | ${v.figure} | ${v.target} | ${v.met ? "met" : "**not met**"} | ${modeLabel(modeOf(v))} | ${measuredAt.get(v.bench) ?? ""} |`,
     ),
   ];
   const sections = outcomes.map((o) =>
@@ -292,29 +347,56 @@ function report(header: string, outcomes: Outcome[]): string {
     "",
     summary.join("\n"),
     "",
-    `${met} of ${verdicts.length} targets met.`,
+    `${met} of ${verdicts.length} targets met${reused ? ` (${reused} part${reused > 1 ? "s" : ""} reused from earlier measurements, dated above)` : ""}.`,
     "",
     table.join("\n"),
     "",
     ...sections,
+    renderHistory(history, Object.fromEntries(PARTS.map((p) => [p.id, p.title]))),
   ].join("\n");
 }
 
 async function main() {
   const header = machine();
+  const startedAt = stamp(new Date());
   const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
   mkdirSync(OUTPUT, { recursive: true });
+  const history = loadHistory();
+  const run: Run = { startedAt, machine: machineLine(), parts: [] };
+  history.runs.push(run);
   const outcomes: Outcome[] = [];
   for (const part of PARTS) {
-    if (only && !only.includes(part.id)) {
-      outcomes.push({ part, seconds: 0, markdown: "", verdicts: [], notRun: "left out by BENCH_ONLY" });
-      continue;
+    const outcome: Outcome =
+      only && !only.includes(part.id)
+        ? { part, seconds: 0, markdown: "", verdicts: [], notRun: "left out by BENCH_ONLY" }
+        : await runPart(part, history, startedAt);
+    outcomes.push(outcome);
+    run.parts.push({
+      part: part.id,
+      status: outcome.notRun ? "not run" : outcome.reused ? "reused" : "measured",
+      ...(outcome.reused ? { measuredAt: outcome.measuredAt } : {}),
+      ...(outcome.notRun ? { reason: outcome.notRun } : { seconds: Math.round(outcome.seconds) }),
+    });
+    if (!outcome.notRun && !outcome.reused) {
+      history.measurements.push({
+        part: part.id,
+        measuredAt: startedAt,
+        recordedIn: `npm run bench of ${startedAt}`,
+        machine: machineLine(),
+        verdicts: outcome.verdicts,
+      });
     }
-    outcomes.push(await runPart(part));
-    // Each part's figures land in the report at once, so a later crash or time-out loses nothing.
-    writeFileSync(REPORT, report(header, outcomes));
+    // Each part's figures land in the report and the history at once, so a later crash or time-out loses nothing.
+    saveHistory(history);
+    writeFileSync(REPORT, report(header, outcomes, history));
   }
-  console.error(`\nwrote ${path.relative(ROOT, REPORT)}`);
+  console.error(`\nwrote ${path.relative(ROOT, REPORT)} and docs/bench-history.json`);
+}
+
+/** The machine in one line, for the history. */
+function machineLine(): string {
+  const cpu = /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model ?? "?";
+  return `nproc ${os.availableParallelism()}, ${cpu}, Node ${process.version}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

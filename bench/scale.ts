@@ -88,6 +88,7 @@ async function benchEngine(engine: Engine): Promise<{ markdown: string; verdicts
           figure: `p50 ${r50.toFixed(2)}×, p99 ${r99.toFixed(2)}×`,
           target: `≤ ${SCALE_TARGET}×`,
           met,
+          mode: engine.mode,
         });
       }
       return { markdown: lines.join("\n"), verdicts };

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -62,11 +63,15 @@ function waitForAppOnNavigation(page: Page): void {
 }
 
 async function main() {
-  if (!fs.existsSync(path.resolve(import.meta.dirname, "../dist/public/index.html"))) {
-    throw new Error("dist/public is missing: run npm run build first");
-  }
+  // The client and the server bundle, built when missing or older than their sources: the flows drive what
+  // `npm start` ships, never the sources through tsx.
+  const built = spawnSync(process.execPath, [path.resolve(import.meta.dirname, "../scripts/ensure-build.mjs")], {
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("building the client and the server bundle failed");
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   const server = await startServer();
+  console.log(`e2e: Node ${process.version}, the server bundle (${server.process.spawnargs.slice(1).join(" ")})`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

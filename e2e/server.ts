@@ -40,21 +40,21 @@ export function startScriptArgs(): string[] {
 }
 
 /**
- * Starts the real server on a free port with a temporary DATA_DIR: from the sources (tsx server/index.ts), or with
- * `bundle` the compiled dist/server/index.mjs with the start script's node flags (benchmarks measure what ships).
+ * Starts the real server as `npm start` runs it (the compiled dist/server/index.mjs with the start script's node
+ * flags, never the sources through tsx) on a free port with a temporary DATA_DIR. `nodeArgs` go before the bundle
+ * (a benchmark's probe preloaded with --import). The caller builds first (npm run build or scripts/ensure-build.mjs).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { bundle?: boolean; nodeArgs?: string[] } = {},
+  opts: { nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, "dist/server/index.mjs")))
+    throw new Error("dist/server/index.mjs is missing: run npm run build first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   const logs: string[] = [];
-  const entry = [
-    ...(opts.nodeArgs ?? []),
-    ...(opts.bundle ? startScriptArgs() : ["--import", "tsx", "server/index.ts"]),
-  ];
+  const entry = [...(opts.nodeArgs ?? []), ...startScriptArgs()];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
@@ -71,15 +71,19 @@ export async function startServer(
   child.stdout?.on("data", (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on("data", (d: Buffer) => logs.push(d.toString()));
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  for (let healthy = false; !healthy;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /api/health within 60 s:\n${logs.join("")}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
+      healthy = res.ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    if (!healthy) await new Promise((r) => setTimeout(r, 250));
   }
   return {
     baseUrl,

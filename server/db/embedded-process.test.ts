@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, isDatabaseOutage, type Database } from ".";
 import { lockDataDir } from "./data-dir-lock";
 import { startEmbeddedProcess } from "./engine";
@@ -65,7 +65,7 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the embedded database in a process of its own", () => {
+describe("the embedded database in a process of its own", { timeout: 120_000 }, () => {
   it("keeps its data across a close and a new start, and holds none of PGlite in the server process", async () => {
     const dataDir = path.join(tempDir(), "pgdata");
     const first = await openOn(dataDir);
@@ -142,10 +142,15 @@ describe("the data directory lock", () => {
   it("waits for a live owner to let go, and takes over the lock of a dead one", async () => {
     const dataDir = path.join(tempDir(), "pgdata");
     const release = await lockDataDir(dataDir);
+    // every try at the lock file: a waiter that found a live owner tries again, never takes it over
+    const tries = vi.spyOn(fs, "writeFileSync");
+    const triesAtLock = () => tries.mock.calls.filter(([file]) => file === `${dataDir}.lock`).length;
     let second: (() => void) | undefined;
     const waiting = lockDataDir(dataDir).then((r) => (second = r));
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(triesAtLock()).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    tries.mockRestore();
     expect(second).toBeUndefined();
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
     release();
     await waiting;
     expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PGliteBridge } from "./pglite-stream";
 
 /** The in-memory pg ↔ PGlite stream the embedded engine runs on: framing, sessions, outages. */
@@ -63,8 +63,8 @@ describe("PGliteBridge", () => {
     const lost = new Promise((r) => c.on("error", r));
     c.connection.stream.destroy();
     await lost;
-    await new Promise((r) => setTimeout(r, 50));
-    expect(db.isInTransaction()).toBe(false);
+    // the bridge rolls the abandoned transaction back once it sees the connection gone
+    await vi.waitFor(() => expect(db.isInTransaction()).toBe(false));
     const next = client();
     await next.connect();
     expect((await next.query("select count(*)::int as n from notes where body = 'half-written'")).rows).toEqual([

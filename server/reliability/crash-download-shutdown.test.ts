@@ -20,7 +20,7 @@ import {
 /**
  * REL-02 (crash mid-response) and REL-03 (graceful shutdown) against the real server process: SIGKILL in the
  * middle of a streamed download and of a backup export loses nothing; SIGTERM lets an in-flight upload finish
- * with 201, refuses new connections, and exits 0 within 30 s.
+ * with 201, refuses new connections, and exits 0 without its grace timer cutting anything off.
  */
 
 /** The file names in one blob folder (sorted; empty when the folder does not exist yet). */
@@ -126,14 +126,18 @@ describe(`crash mid-response and graceful shutdown (${process.env.TEST_DATABASE_
     // other processes, once the killed process's lease has run out (≤ 30 s, as Retry-After says).
     let again = await session.fetch("/api/export/backup?format=zip");
     if (process.env.TEST_DATABASE_URL) {
-      for (let tries = 0; again.status === 429 && tries < 5; tries += 1) {
-        const wait = Number(again.headers.get("retry-after"));
-        expect(wait).toBeGreaterThan(0);
-        expect(wait).toBeLessThanOrEqual(30);
-        await again.arrayBuffer();
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-        again = await session.fetch("/api/export/backup?format=zip");
-      }
+      expect(again.status).toBe(429);
+      const wait = Number(again.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(30);
+      await again.arrayBuffer();
+      // Those seconds pass for the dead process's lease (and only for it: expiry is the database's own time).
+      const aged = await db.query<{ kind: string }>(
+        site.dataDir,
+        "update job_leases set expires_at = now() - interval '1 second' where kind = 'export' returning kind",
+      );
+      expect(aged).toHaveLength(1);
+      again = await session.fetch("/api/export/backup?format=zip");
     }
     expect(again.status).toBe(200);
     const zip = Buffer.from(await again.arrayBuffer());
@@ -141,14 +145,14 @@ describe(`crash mid-response and graceful shutdown (${process.env.TEST_DATABASE_
     expect(zip.length).toBeGreaterThan(6 * MB); // the files travel in the archive
   }, 90_000);
 
-  it("SIGTERM: the in-flight upload finishes with 201, new connections are refused, exit 0 within 30 s", async () => {
+  it("SIGTERM: the in-flight upload finishes with 201, new connections are refused, exit 0 without a forced close", async () => {
     const before = (await session.json<UserDto>("/api/user")).body.storageUsed;
     const body = pdfOf(2 * MB);
-    // About 3 s on the wire: 64 KiB every 100 ms.
-    const slow = streamUpload(session, body, { fileName: "slow.pdf", chunkBytes: 64 * 1024, chunkDelayMs: 100 });
-    expect(await waitFor(() => slow.sent() >= 256 * 1024 && filesIn(site, ".tmp").length > 0, 10_000)).toBe(true);
+    // The client sends a quarter of the file, then holds the rest back until the test lets it go.
+    const slow = streamUpload(session, body, { fileName: "slow.pdf", chunkBytes: 64 * 1024, holdAt: 512 * 1024 });
+    await slow.held;
+    expect(await waitFor(() => filesIn(site, ".tmp").length > 0, 10_000)).toBe(true);
 
-    const signalledAt = Date.now();
     const exit = stopGracefully(server, 30_000);
     // The listener closes at once: a new connection is refused while the upload is still arriving.
     const refused = await waitFor(
@@ -167,10 +171,12 @@ describe(`crash mid-response and graceful shutdown (${process.env.TEST_DATABASE_
     expect(refused).toBe(true);
     expect(slow.sent()).toBeLessThan(body.length);
 
+    slow.release();
     const answer = await slow.response;
     expect(answer.status).toBe(201);
     expect(await exit).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(30_000);
+    // it finished on its own: the shutdown's grace timer never had to cut a connection
+    expect(server.logs.join("")).not.toMatch(/did not finish in time/);
     files.set("slow.pdf", sha256(body));
 
     // The upload it finished is really there, committed and charged once.

@@ -61,6 +61,10 @@ export const pdfOf = (size: number) => fileOf("pdf", size);
 export type StreamingUpload = {
   /** Plaintext bytes of the file handed to the socket so far. */
   sent(): number;
+  /** With `holdAt`: resolves once that many bytes are sent and the client has stopped writing. */
+  held: Promise<void>;
+  /** With `holdAt`: writes the rest of the file. */
+  release(): void;
   /** Status and body (and Retry-After, when set) once the server answers; rejects if the connection dies first. */
   response: Promise<{ status: number; body: string; retryAfter?: string }>;
   /** Stops writing and destroys the socket. */
@@ -69,12 +73,13 @@ export type StreamingUpload = {
 
 /**
  * POST /api/assets/upload as a chunked multipart stream written piece by piece (node:http, no buffering of
- * the whole body), so a test can act while the body is still arriving. `chunkDelayMs` slows the client down.
+ * the whole body), so a test can act while the body is still arriving. With `holdAt` the client stops once that many
+ * bytes of the file are sent and goes on only at `release()`: the upload is in flight for as long as the test needs.
  */
 export function streamUpload(
   session: Session,
   file: Buffer,
-  opts: { fileName?: string; chunkBytes?: number; chunkDelayMs?: number } = {},
+  opts: { fileName?: string; chunkBytes?: number; holdAt?: number } = {},
 ): StreamingUpload {
   const boundary = `----hlrel${randomBytes(8).toString("hex")}`;
   const fileName = opts.fileName ?? "letter.pdf";
@@ -124,6 +129,11 @@ export function streamUpload(
       else req.once("drain", resolve);
     });
 
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markHeld = () => {};
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+
   void (async () => {
     try {
       await write(head);
@@ -131,7 +141,10 @@ export function streamUpload(
         const piece = file.subarray(offset, offset + chunkBytes);
         await write(piece);
         sent += piece.length;
-        if (opts.chunkDelayMs) await new Promise((r) => setTimeout(r, opts.chunkDelayMs));
+        if (opts.holdAt !== undefined && sent >= opts.holdAt && sent - piece.length < opts.holdAt) {
+          markHeld();
+          await released;
+        }
       }
       if (!aborted) {
         await write(tail);
@@ -144,6 +157,8 @@ export function streamUpload(
 
   return {
     sent: () => sent,
+    held,
+    release,
     response,
     abort() {
       aborted = true;

@@ -4,15 +4,16 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startScriptArgs } from "../../e2e/server";
 
 /**
- * Test helpers that run the real server (`node --import tsx server/index.ts`) as a child process, like
- * e2e/server.ts, but keep DATA_DIR across stops so a test can SIGKILL the server and start it again on the same
- * data (and the same DATABASE_URL).
+ * Test helpers that run the real server as `npm start` runs it (the compiled bundle dist/server/index.mjs with the start
+ * script's node flags, built by the suite's globalSetup) as a child process, like e2e/server.ts, but keep DATA_DIR
+ * across stops so a test can SIGKILL the server and start it again on the same data (and the same DATABASE_URL).
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
-const START_TIMEOUT_MS = 45_000;
+const START_TIMEOUT_MS = 90_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,10 +80,12 @@ export async function createSite(databaseUrl: string | undefined): Promise<Site>
   return { dataDir, blobRoot: path.join(dataDir, "blobs"), port, baseUrl, env };
 }
 
-/** Starts the server on the site's DATA_DIR and port; resolves once GET /api/health answers 200. */
+/** Starts the server bundle on the site's DATA_DIR and port; resolves once GET /api/health answers 200. */
 export async function startServer(site: Site, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist/server/index.mjs")))
+    throw new Error("dist/server/index.mjs is missing: run npm run build (the suite's globalSetup builds it)");
   const logs: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, startScriptArgs(), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...site.env, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import net from "node:net";
@@ -47,11 +48,17 @@ function multipart(boundary: string, parts: Part[]): Buffer {
   return Buffer.concat(chunks);
 }
 
+const HOLD_LIMIT_MS = 20_000;
+const holdLimit = () => new Promise<void>((r) => setTimeout(r, HOLD_LIMIT_MS).unref());
+
 type RawAnswer = { status: number; body: string; raw: string; bodySent: number };
 
 /**
  * Writes a request head, then the body in 16 KiB pieces, stopping as soon as a response starts (so a test can show
- * the server answered before reading the body). Resolves with the first response once the server closes or ends it.
+ * the server answered before reading the body). With `holdBody` the client sends one piece and waits for the answer
+ * before sending more: a server that answers without the body has answered by then; one that waits for the body gets
+ * the rest only after HOLD_LIMIT_MS (a guard for the failing case, never reached when the server behaves).
+ * Resolves with the first response once the server closes or ends it.
  */
 function rawRequest(opts: { headers: Record<string, string>; body: Buffer; holdBody?: boolean }): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
@@ -67,9 +74,12 @@ function rawRequest(opts: { headers: Record<string, string>; body: Buffer; holdB
       const body = raw.slice(headEnd + 4, headEnd + 4 + Number(lengthHeader?.[1] ?? 0));
       resolve({ status, body: Buffer.from(body, "latin1").toString("utf8"), raw, bodySent });
     };
+    let markAnswered = () => {};
+    const firstAnswer = new Promise<void>((r) => (markAnswered = r));
     socket.on("data", (chunk: Buffer) => {
       received.push(chunk);
       answered = true;
+      markAnswered();
       const text = Buffer.concat(received).toString("latin1");
       const headEnd = text.indexOf("\r\n\r\n");
       const length = /\r\ncontent-length: (\d+)/i.exec(text.slice(0, headEnd));
@@ -84,13 +94,14 @@ function rawRequest(opts: { headers: Record<string, string>; body: Buffer; holdB
         .map(([k, v]) => `${k}: ${v}\r\n`)
         .join("");
       socket.write(`POST /api/assets/upload HTTP/1.1\r\n${head}\r\n`);
+      // one wait for the whole body: the answer, the connection's end, or the guard
+      const answerOrLimit = opts.holdBody ? Promise.race([firstAnswer, once(socket, "close"), holdLimit()]) : undefined;
       void (async () => {
         for (let at = 0; at < opts.body.length && !answered && !socket.destroyed; at += 16 * 1024) {
           const piece = opts.body.subarray(at, at + 16 * 1024);
           bodySent += piece.length;
           if (!socket.write(piece)) await new Promise((r) => socket.once("drain", r));
-          // give the server a chance to answer before the rest of the body
-          if (opts.holdBody) await new Promise((r) => setTimeout(r, 5));
+          if (answerOrLimit) await answerOrLimit;
         }
       })().catch(() => undefined);
     });

@@ -66,6 +66,41 @@ function rawGet(pathname: string, cookie: string) {
   );
 }
 
+/**
+ * A GET that reads the answer's head and first bytes, then stops reading (backpressure holds the server in the middle
+ * of the file) until `finish()` reads the rest and reports how the response ended.
+ */
+function stalledGet(pathname: string, cookie: string) {
+  return new Promise<{
+    status: number;
+    finish(): Promise<{ body: Buffer; complete: boolean }>;
+  }>((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port: server.port, path: pathname, headers: { Cookie: cookie } });
+    req.on("error", reject);
+    req.on("response", (res) => {
+      const parts: Buffer[] = [];
+      const ended = new Promise<{ body: Buffer; complete: boolean }>((settle) => {
+        const done = () => settle({ body: Buffer.concat(parts), complete: res.complete });
+        res.on("end", done);
+        res.on("error", done);
+        res.on("aborted", done);
+      });
+      res.once("data", (first: Buffer) => {
+        res.pause();
+        parts.push(first);
+        res.on("data", (c: Buffer) => parts.push(c));
+        resolve({
+          status: res.statusCode ?? 0,
+          finish: () => {
+            res.resume();
+            return ended;
+          },
+        });
+      });
+    });
+  });
+}
+
 describe("GET /api/assets/:id/download", () => {
   it("answers 401 without a session, and 404 for another user's file, a missing id and a bad id (IDOR-04)", async () => {
     const id = await uploadOne(a, "private.pdf", fileOf("pdf"));
@@ -164,16 +199,26 @@ describe("DELETE /api/assets/:id", () => {
 
   it("lets downloads already streaming finish whole while the file is deleted (RACE-07)", async () => {
     const owner = spare[1];
-    const data = fileOf("pdf", 2 * 1024 * 1024);
+    // Larger than what the loopback sockets and stream buffers hold for a paused reader, so most of the file is
+    // still on disk, unread, when the delete comes.
+    const data = fileOf("pdf", 6 * 1024 * 1024);
     const id = await uploadOne(owner, "shared.pdf", data);
+    const blob = await blobPathOf(id);
     const cookie = await sessionCookie(t, owner.user.email, owner.password);
-    const downloads = Array.from({ length: 5 }, () => rawGet(`/api/assets/${id}/download`, cookie));
-    await new Promise((r) => setTimeout(r, 20));
+    const downloads = await Promise.all(
+      Array.from({ length: 3 }, () => stalledGet(`/api/assets/${id}/download`, cookie)),
+    );
+    for (const download of downloads) expect(download.status).toBe(200);
+
     expect((await owner.agent.delete(`/api/assets/${id}`)).status).toBe(204);
-    for (const res of await Promise.all(downloads)) {
-      // Either whole (the blob was open before the delete) or refused — never mixed or partial-but-complete.
-      if (res.status === 200 && res.complete) expect(sha256(res.body)).toBe(sha256(data));
-      else expect([404, 200]).toContain(res.status);
+    await expect(readFile(blob)).rejects.toThrow(/ENOENT/); // the blob is really gone from the disk
+    expect((await owner.agent.get(`/api/assets/${id}/download`)).status).toBe(404);
+
+    for (const download of downloads) {
+      const res = await download.finish();
+      expect(res.complete).toBe(true);
+      expect(res.body.length).toBe(data.length);
+      expect(sha256(res.body)).toBe(sha256(data));
     }
     expect(await storageUsedOf(t, owner.user.id)).toBe(0);
   });

@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
+import { Transform } from "node:stream";
 import S3rver from "s3rver";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,30 +42,55 @@ async function signUp(app: ReturnType<typeof createApp>) {
   return { agent, userId: (res.body as { id: number }).id };
 }
 
+const FULL_DISK_BYTES = 4 * 1024 * 1024;
+
 /**
- * A really full disk: a 4 MiB tmpfs when this process may mount one (root, as in CI); otherwise the kernel's own
- * /dev/full behind the local driver's put (every write answers ENOSPC), the "fs stub" of SECURITY-PLAN REL-04.
+ * A really full disk: a 4 MiB tmpfs when this process may mount one (root, as in CI). Otherwise a 4 MiB disk of the
+ * local driver's own: staged writes pass through a byte count, and the write that would go past 4 MiB goes to the
+ * kernel's /dev/full instead, whose ENOSPC the driver then meets exactly as on a full disk (SECURITY-PLAN REL-04's
+ * "fs stub"). Either way a file that fits after a refused one must be taken.
  */
-async function fullDisk(): Promise<{ storage: BlobStorage; root: string; real: boolean }> {
+async function fullDisk(): Promise<{ storage: BlobStorage; root: string }> {
   const root = await mkdtemp(path.join(os.tmpdir(), "hl-full-"));
   cleanups.push(() => rm(root, { recursive: true, force: true }));
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", root], { stdio: "ignore" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${FULL_DISK_BYTES}`, "tmpfs", root], { stdio: "ignore" });
     cleanups.push(async () => {
       execFileSync("umount", [root], { stdio: "ignore" });
     });
-    return { storage: createStorage({ driver: "local", root, fsync: false }), root, real: true };
+    return { storage: createStorage({ driver: "local", root, fsync: false }), root };
   } catch {
     const local = createStorage({ driver: "local", root, fsync: false });
+    let used = 0;
     const storage: BlobStorage = {
       ...local,
       async put(key, body) {
         if (!key.startsWith("staging/")) return local.put(key, body);
-        await pipeline(body, createWriteStream("/dev/full"));
-        throw new Error("unreachable: /dev/full accepted a write");
+        let written = 0;
+        const disk = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            if (used + written + chunk.length <= FULL_DISK_BYTES) {
+              written += chunk.length;
+              return callback(null, chunk);
+            }
+            const full = openSync("/dev/full", "w");
+            try {
+              writeSync(full, chunk);
+              callback(new Error("unreachable: /dev/full accepted a write"));
+            } catch (err) {
+              callback(err as Error); // ENOSPC from the kernel
+            } finally {
+              closeSync(full);
+            }
+          },
+        });
+        body.on("error", (err) => disk.destroy(err));
+        const result = await local.put(key, body.pipe(disk));
+        used += written;
+        return result;
       },
     };
-    return { storage, root, real: false };
+    return { storage, root };
   }
 }
 
@@ -83,15 +108,14 @@ describe("a full disk under the local driver", () => {
     expect(await keysUnder(storage, "staging/")).toEqual([]);
     expect(await readdir(path.join(root, ".tmp")).catch(() => [])).toEqual([]);
 
+    // the refused upload gave its space back: a file that fits is taken and reads back whole
     const small = fileOf("pdf", 64 * 1024);
     const ok = await upload(agent, [{ name: "fits.pdf", data: small }]);
-    if (ok.status === 201) {
-      const download = await agent.get(`/api/assets/${ok.body[0].id}/download`).buffer(true);
-      expect(sha256(download.body as Buffer)).toBe(sha256(small));
-    } else {
-      // the /dev/full stand-in refuses every staged write; the real tmpfs has room for this one
-      expect(ok.status).toBe(507);
-    }
+    expect(ok.status).toBe(201);
+    const download = await agent.get(`/api/assets/${ok.body[0].id}/download`).buffer(true);
+    expect(download.status).toBe(200);
+    expect(sha256(download.body as Buffer)).toBe(sha256(small));
+    expect(await fileRowsOf(t, userId)).toBe(1);
   });
 });
 

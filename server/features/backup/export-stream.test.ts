@@ -153,7 +153,13 @@ describe("restore while another restore is uploading", () => {
     });
     req.on("error", () => undefined);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.zip"\r\n\r\nPK\x03\x04`);
-    await new Promise((r) => setTimeout(r, 200));
+    // the first restore holds the user's restore lease while its body is still arriving
+    await until(async () => {
+      const rows = await t.db.execute(
+        sql`select count(*)::int as n from job_leases where user_id = ${account.user.id} and kind = 'restore'`,
+      );
+      return Number(rows.rows[0].n) === 1;
+    });
     const json = (await exportBackup(account.agent, "json")).body as Buffer;
     const second = await importBackup(account.agent, json, "backup.json", true);
     expect(second.status).toBe(429);

@@ -78,13 +78,17 @@ describe("ZIP writer", () => {
   });
 
   it("stops waiting for a stalled output when aborted, and destroys the source", async () => {
-    const stalled = new Writable({ highWaterMark: 1, write: () => undefined }); // never calls back: never drains
+    let firstWrite = () => {};
+    const writing = new Promise<void>((resolve) => (firstWrite = resolve));
+    // takes one write and never calls back: never drains
+    const stalled = new Writable({ highWaterMark: 1, write: () => firstWrite() });
     const controller = new AbortController();
     const zip = createZipWriter(stalled, { signal: controller.signal, deflateLevel: 1 });
     const source = new PassThrough();
     source.end(randomBytes(64 * 1024));
     const added = zip.addStream({ name: "a.bin", date: AT, store: true }, source);
-    setTimeout(() => controller.abort(new Error("client disconnected")), 20);
+    await writing; // the writer is now waiting on the stalled output
+    controller.abort(new Error("client disconnected"));
     await expect(added).rejects.toThrow();
     expect(source.destroyed).toBe(true);
   });

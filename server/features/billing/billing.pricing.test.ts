@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MB, storagePriceCents } from "@shared/plans";
+import { MB, STORAGE_RATES, storagePriceCents, storageRateFor } from "@shared/plans";
 import { BILLING_MESSAGES, purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
 import { downgradeRefusal, type UsageCounts } from "./billing.limits";
-import { centsToDecimal, planPriceCents, storageQuoteCents } from "./billing.pricing";
+import { centsToDecimal, planPriceCents, storageQuoteCents, storageRateCents } from "./billing.pricing";
 
 const empty: UsageCounts = {
   storageUsed: 0,
@@ -15,41 +15,58 @@ const empty: UsageCounts = {
   beneficiaries: 0,
 };
 
+/**
+ * Spec 000 §9, written out by hand: extra storage is 2.99 per GB from 1 GB, 1.99 from 10 GB and 0.99 from 50 GB, the
+ * whole quantity at the tier it reaches. Each function that prices storage (the server's quote, the catalogue the
+ * pricing screen shows) is held to these figures on its own, so a change to the rate table they share shows up here.
+ */
+const SPEC_STORAGE_PRICES: [gb: number, ratePerGB: string, cents: number][] = [
+  [1, "2.99", 299],
+  [9, "2.99", 2691],
+  [10, "1.99", 1990],
+  [49, "1.99", 9751],
+  [50, "0.99", 4950],
+  [1000, "0.99", 99000],
+];
+
 describe("storage pricing", () => {
-  it.each([
-    [1, 299],
-    [9, 2691],
-    [10, 1990],
-    [49, 9751],
-    [50, 4950],
-    [1000, 99000],
-  ])("prices %i GB entirely at its tier rate: %i cents", (gb, cents) => {
+  it.each(SPEC_STORAGE_PRICES)("the server quotes %i GB at %s a GB: %i cents", (gb, rate, cents) => {
     expect(storageQuoteCents(gb)).toBe(cents);
+    expect(storageRateCents(gb)).toBe(Math.round(Number(rate) * 100));
   });
 
-  it("agrees with the shared catalogue for every allowed quantity, in whole cents", () => {
-    for (let gb = 1; gb <= 1000; gb += 1) {
-      expect(storageQuoteCents(gb)).toBe(storagePriceCents(gb));
-      expect(Number.isInteger(storageQuoteCents(gb))).toBe(true);
-    }
+  it.each(SPEC_STORAGE_PRICES)("the pricing screen shows %i GB at %s a GB: %i cents", (gb, rate, cents) => {
+    expect(storagePriceCents(gb)).toBe(cents);
+    expect(storageRateFor(gb).toFixed(2)).toBe(rate);
   });
 
-  it("charges the quantity times one tier rate, never a mix of tiers", () => {
+  it("lists the spec's tiers and savings on the pricing screen", () => {
+    expect(STORAGE_RATES.map((t) => [t.minGB, t.ratePerGB.toFixed(2), t.savesPercent])).toEqual([
+      [50, "0.99", 67],
+      [10, "1.99", 33],
+      [1, "2.99", 0],
+    ]);
+  });
+
+  it("charges the quantity times one tier rate, in whole cents, never a mix of tiers", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), (gb) => {
         const rate = gb >= 50 ? 99 : gb >= 10 ? 199 : 299;
         expect(storageQuoteCents(gb)).toBe(gb * rate);
+        expect(storagePriceCents(gb)).toBe(gb * rate);
       }),
     );
   });
 
-  it("writes cents as the exact decimal the price column stores", () => {
+  it("writes cents as the exact decimal the price column stores, and the spec's plan prices", () => {
     expect(centsToDecimal(2388)).toBe("23.88");
     expect(centsToDecimal(299)).toBe("2.99");
     expect(centsToDecimal(99000)).toBe("990.00");
     expect(centsToDecimal(5)).toBe("0.05");
-    expect(planPriceCents("basic_premium")).toBe(1999);
     expect(planPriceCents("freemium")).toBe(0);
+    expect(planPriceCents("basic_premium")).toBe(1999);
+    expect(planPriceCents("advanced_premium")).toBe(2999);
+    expect(planPriceCents("professional")).toBe(4999);
   });
 });
 

@@ -136,7 +136,11 @@ describe("file envelope encryption", () => {
     for await (const chunk of decrypted) {
       if ((chunk as Buffer).length > 0) break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100)); // let any late stream error surface
+    // every stream has closed (an error with no one to handle it would have failed the run by then), and the source
+    // was let go
+    const closed = (stream: Readable) =>
+      new Promise<void>((resolve) => (stream.closed ? resolve() : stream.once("close", () => resolve())));
+    await Promise.all([closed(source), closed(encrypted), closed(decrypted)]);
     expect(source.destroyed).toBe(true);
   });
 
