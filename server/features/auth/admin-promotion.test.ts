@@ -26,6 +26,7 @@ const adminCount = async () =>
   (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where user_type = 'admin'`)).rows[0].n;
 
 async function verifyEmailOf(address: string) {
+  await t.deliverOutbox();
   const token = t.smtp.linkFor(address, "/verify-email/")!.split("/").pop();
   expect((await t.request().post("/api/auth/verify-email").send({ token })).status).toBe(200);
 }

@@ -1,7 +1,7 @@
 import type { RegisterInput } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Db, type Tx } from "../../db";
-import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
+import { AppError, conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Logger } from "pino";
 import type { Mailer } from "../../lib/mail/mailer";

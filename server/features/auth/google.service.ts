@@ -2,12 +2,11 @@ import type { Profile } from "passport-google-oauth20";
 import type { Logger } from "pino";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Db } from "../../db";
-import type { Clock } from "../../lib/clock";
-import type { Mailer } from "../../lib/mail/mailer";
 import { googleLinkedMail } from "../../lib/mail/security-notices";
+import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import * as q from "./auth.queries";
 
-export type GoogleCtx = { mailer: Mailer; clock: Clock; logger?: Logger };
+export type GoogleCtx = OutboxWriteDeps & { logger?: Logger };
 
 /**
  * Google users are found by their Google id, never by e-mail alone. An existing local account with the same e-mail
@@ -44,7 +43,7 @@ export async function findOrLinkGoogleUser(db: Db, ctx: GoogleCtx, profile: Prof
  * Account pre-hijacking (AUTH-12): whoever registered this address with a password never proved they own it, and
  * Google just proved that someone else does. Linking must leave the earlier holder nothing: no password, no session
  * (the version bump ends cookies on their next request, the deleted rows end them at once), no pending reset or
- * confirmation link. The address is told, after the change is committed.
+ * confirmation link. The address is told through the outbox, in the same transaction.
  */
 async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User, googleId: string) {
   const linked = await runInTransaction(db, async (tx) => {
@@ -61,12 +60,13 @@ async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User,
       updatedAt: ctx.clock.now(),
     });
     await q.deleteSessionsOfUser(tx, existing.id);
+    if (user) {
+      await enqueueEmail(tx, ctx, googleLinkedMail(user.email), {
+        kind: "google_linked",
+        dedupeKey: `google-linked:${user.id}:${googleId}`,
+      });
+    }
     return user;
   });
-  if (linked) {
-    void ctx.mailer.send(googleLinkedMail(linked.email)).catch((err: unknown) => {
-      ctx.logger?.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "link notice not sent");
-    });
-  }
   return linked;
 }

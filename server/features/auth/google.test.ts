@@ -137,8 +137,10 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
     const email = t.uniqueEmail("victim");
     // the attacker registers the victim's address with a password, stays signed in, and asks for a reset link
     const attacker = await t.signUp({ email, password: "Attacker-Pass-2026" });
+    await t.deliverOutbox();
     const verifyLink = t.smtp.linkFor(email, "/verify-email/");
     await t.request().post("/api/auth/forgot-password").send({ email }).expect(200);
+    await t.deliverOutbox();
     const resetMail = (await t.smtp.waitFor(email, 2))[1];
     const resetToken = /reset-password\/([A-Za-z0-9_-]{43})/.exec(resetMail.text)![1];
     expect((await attacker.agent.get("/api/user")).status).toBe(200);
@@ -171,6 +173,7 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
     );
     expect(sessions.rows[0].n).toBe(1); // the victim's own, new session only
     // the address is told
+    await t.deliverOutbox();
     const notice = (await t.smtp.waitFor(email, 3))[2];
     expect(notice.raw).toMatch(/Subject: Your Heirloom account now signs in with Google/);
     expect((await victim.get("/api/user")).status).toBe(200);
@@ -178,6 +181,7 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
 
   it("links an account whose owner confirmed the address and keeps its password and sessions", async () => {
     const owner = await t.signUp();
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(owner.user.email, "/verify-email/")!.split("/").pop();
     await t.request().post("/api/auth/verify-email").send({ token }).expect(200);
 
@@ -190,7 +194,7 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
   });
 
   it("keys Google users on their Google id and never links an address Google does not vouch for", async () => {
-    const ctx = { mailer: t.deps.mailer, clock: t.clock };
+    const ctx = { keyring: t.keyring, clock: t.clock };
     const { user } = await t.signUp({ email: "abena@example.com" });
     expect(await findOrLinkGoogleUser(t.db, ctx, profile("google-sub-1", "abena@example.com", false))).toBeUndefined();
     const untouched = await t.db.execute(sql`select google_id, password_hash from users where id = ${user.id}`);

@@ -115,30 +115,6 @@ describe("forgot and reset password", () => {
     expect(res.body.errors[0]).toEqual({ path: "password", message: "Password must be at least 8 characters" });
   });
 
-  it("mails one address at most 3 links an hour, answering every request the same, known address or not", async () => {
-    const { user } = await t.signUp();
-    const ghost = t.uniqueEmail("ghost");
-    const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push(await forgot(user.email), await forgot(ghost));
-    for (const answer of answers) {
-      expect(answer.status).toBe(200);
-      expect(answer.text).toBe(answers[0].text);
-    }
-    const mails = await t.smtp.waitFor(user.email, 4); // the verification mail, then three reset links
-    const resets = mails.filter((m) => m.text.includes("/reset-password/"));
-    expect(resets).toHaveLength(3);
-    expect(t.smtp.to(ghost)).toHaveLength(0);
-    // the refused requests changed nothing: the last mailed link is still the live one (mails may land in any order)
-    const statuses = [];
-    for (const mail of resets) {
-      const token = /reset-password\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1];
-      statuses.push(
-        (await t.request().post("/api/auth/reset-password").send({ token, password: "New-Kente-2031" })).status,
-      );
-    }
-    expect(statuses.sort()).toEqual([200, 400, 400]);
-    expect(t.smtp.to(user.email).filter((m) => m.text.includes("/reset-password/"))).toHaveLength(3);
-  });
 });
 
 describe("reset links per address (ABUSE-03: forgot-password limited per target address too)", () => {
@@ -157,11 +133,16 @@ describe("reset links per address (ABUSE-03: forgot-password limited per target 
     const before = a.smtp.to(user.email).length;
     const ask = (email: string) => a.request().post("/api/auth/forgot-password").send({ email });
     const answers = [];
+    const ghost = a.uniqueEmail("ghost");
+    // nine requests: the tenth (below, an hour later by the app's clock) is the last the address's IP may make
     for (let i = 0; i < 5; i += 1) answers.push(await ask(user.email.toUpperCase()));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    for (let i = 0; i < 4; i += 1) answers.push(await ask(ghost));
+    expect(answers.map((r) => r.status)).toEqual(Array(9).fill(200));
+    // known address or not, under the limit or over it: one answer
     expect(new Set(answers.map((r) => r.text)).size).toBe(1);
     await a.deliverOutbox();
     expect(a.smtp.to(user.email).slice(before)).toHaveLength(3);
+    expect(a.smtp.to(ghost)).toHaveLength(0);
     // The refused requests replaced nothing: the token stored is one of the three mailed, and it works.
     const mailed = a.smtp
       .to(user.email)

@@ -27,6 +27,7 @@ describe("agent routes and an unverified e-mail (AUTH-15)", () => {
     expect(early.status).toBe(403);
     expect(early.body).toEqual({ message: VERIFY_EMAIL_FIRST });
 
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(user.email, "/verify-email/")!.split("/").pop();
     expect((await t.request().post("/api/auth/verify-email").send({ token })).status).toBe(200);
     const later = await agent.get("/api/agent/probe");
@@ -36,6 +37,7 @@ describe("agent routes and an unverified e-mail (AUTH-15)", () => {
 
   it("still refuse a verified client: the role comes first", async () => {
     const { agent, user } = await t.signUp();
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(user.email, "/verify-email/")!.split("/").pop();
     await t.request().post("/api/auth/verify-email").send({ token }).expect(200);
     const res = await agent.get("/api/agent/probe");

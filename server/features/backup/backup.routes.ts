@@ -70,7 +70,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
       // export cut short is on record too.
       await audit({ db: deps.database.db, clock: deps.clock }, req, "export", { target: format });
       await sendBackupExport(res, deps, { user, format });
-      notifyExport(deps, req, user, format);
+      await notifyExport(deps, req, user, format);
     } finally {
       await release();
     }

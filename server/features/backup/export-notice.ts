@@ -4,6 +4,7 @@ import type { User } from "@shared/schema";
 import { addressRange } from "../../auth/ip-key";
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../lib/mail/mailer";
+import { enqueueEmail } from "../../lib/outbox/enqueue";
 
 const WHAT: Record<ExportFormat, string> = {
   json: "a complete copy of your records (JSON)",
@@ -31,10 +32,19 @@ export function exportNoticeMail(to: string, format: ExportFormat, at: Date, fro
   };
 }
 
-/** Tells the owner after each export; a mail failure is logged, never turned into an error for the download. */
-export function notifyExport(deps: AppDeps, req: Request, user: User, format: ExportFormat): void {
-  const mail = exportNoticeMail(user.email, format, deps.clock.now(), addressRange(req.ip));
-  void deps.mailer.send(mail).catch((err: unknown) => {
-    deps.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "export notice not sent");
-  });
+/**
+ * Tells the owner after each export, through the outbox (retried if the mail server is down). A failure to queue it is
+ * logged, never turned into an error for the download that already left.
+ */
+export async function notifyExport(deps: AppDeps, req: Request, user: User, format: ExportFormat): Promise<void> {
+  const now = deps.clock.now();
+  const mail = exportNoticeMail(user.email, format, now, addressRange(req.ip));
+  try {
+    await enqueueEmail(deps.database.db, deps, mail, {
+      kind: "export_notice",
+      dedupeKey: `export:${user.id}:${String(req.id ?? now.getTime())}`,
+    });
+  } catch (err) {
+    deps.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "export notice not queued");
+  }
 }

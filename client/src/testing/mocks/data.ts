@@ -28,6 +28,7 @@ export function buildBeneficiary(overrides: Partial<BeneficiaryDto> = {}): Benef
     relationship: "sibling",
     status: "pending",
     verifiedAt: null,
+    verificationMail: "sent",
     createdAt: AT,
     updatedAt: AT,
     ...overrides,
