@@ -27,6 +27,7 @@ describe("audit trail (LOG-02)", () => {
   it("records sign-in success, failure, lock-out and admin promotion once each, with request id and address", async () => {
     const { user, password } = await t.signUp({ email: "boss@heirloom.example" });
     // a listed address is promoted only once confirmed (AUTH-15)
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(user.email, "/verify-email/")!.split("/").pop();
     await t.request().post("/api/auth/verify-email").send({ token }).expect(200);
     await t.request().post("/api/login").send({ email: user.email, password });

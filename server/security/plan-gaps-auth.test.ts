@@ -86,6 +86,7 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
 
     const agentUser = await t.signUp({ userType: "agent" });
     const admin = await t.signUp({ email: ADMIN_EMAIL });
+    await t.deliverOutbox();
     const token = t.smtp.linkFor(ADMIN_EMAIL, "/verify-email/")!.split("/").pop();
     await t.request().post("/api/auth/verify-email").send({ token }).expect(200);
     expect((await admin.agent.post("/api/auth/promote-admin").send({})).status).toBe(200);

@@ -162,6 +162,7 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
     const { agent } = await t.signUp();
     const ids: Record<string, number> = {};
     for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name);
+    const queuedBefore = await t.db.execute<{ kind: string }>(sql`select kind from outbox_messages`);
     const before = await snapshot();
     const gets = t.routes.filter((r) => r.method === "get");
     for (const route of gets) {
@@ -173,10 +174,13 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
       expect(res.status, url).toBeLessThan(500);
     }
     const after = await snapshot();
-    // the export route records the finished download in its history, as the contract asks, and audits it (LOG-02);
-    // nothing else moves
+    // the export route records the finished download in its history, as the contract asks, audits it (LOG-02) and
+    // queues the owner's notice of it (DATA-02); nothing else moves
     const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
-    expect(changed.sort()).toEqual(["audit_events", "backup_exports"]);
+    expect(changed.sort()).toEqual(["audit_events", "backup_exports", "outbox_messages"]);
+    const queued = await t.db.execute<{ kind: string }>(sql`select kind from outbox_messages`);
+    expect(queued.rows.length - queuedBefore.rows.length).toBe(1);
+    expect(queued.rows.filter((r) => r.kind === "export_notice")).toHaveLength(1);
     expect(gets.length).toBeGreaterThan(20);
   });
 });

@@ -34,12 +34,23 @@ export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export"
   const expiry = sql`now() + ${LEASE_MS} * interval '1 millisecond'`;
   /** Releases of this process still on their way to the database, by user: a job that follows waits for them. */
   const releasing = new Map<number, Promise<void>>();
+  /** Leases of this process whose release could not reach the database (an outage): dead, to delete at the next try. */
+  const unreleased = new Map<number, string>();
 
   return {
     async acquire(userId, message) {
       // A user who starts the next export the moment the last one's final byte arrives must not be told that one
       // is still running: its lease release may not have reached the database yet.
       await releasing.get(userId);
+      // A job of this process ended while the database was away: its lease is known to be dead, so it goes now
+      // instead of making the user wait for it to run out.
+      const stale = unreleased.get(userId);
+      if (stale) {
+        await db
+          .delete(jobLeases)
+          .where(and(eq(jobLeases.userId, userId), eq(jobLeases.kind, kind), eq(jobLeases.holder, stale)));
+        unreleased.delete(userId);
+      }
       const holder = randomBytes(16).toString("hex");
       const taken = await db
         .insert(jobLeases)
@@ -76,7 +87,8 @@ export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export"
           try {
             await db.delete(jobLeases).where(mine);
           } catch (err) {
-            // The lease runs out by itself; a failed delete only delays the user's next job by LEASE_MS.
+            // The lease runs out by itself (for other processes); this one deletes it at the user's next job.
+            unreleased.set(userId, holder);
             logger.warn({ err, event: "lease_release_failed", kind }, "lease left to expire");
           } finally {
             if (releasing.get(userId) === released) releasing.delete(userId);
