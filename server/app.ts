@@ -132,7 +132,12 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
     logger,
     prune: opts.pruneSessions ?? true,
   });
-  const passport = createPassport(database.db, config, { keyring: deps.keyring, clock, outbox: deps.outbox, logger }, sessionParts.users);
+  const passport = createPassport(
+    database.db,
+    config,
+    { keyring: deps.keyring, clock, outbox: deps.outbox, logger },
+    sessionParts.users,
+  );
 
   const jsonBody = express.json({ limit: "512kb", type: "application/json", strict: true });
   app.use((req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : jsonBody(req, res, next)));

@@ -270,13 +270,18 @@ export const assetBundles = pgTable(
     id: serial("id").primaryKey(),
     userId: owner(),
     name: varchar("name", { length: 200 }).notNull(),
-    category: varchar("category", { length: 32 }).notNull(),
-    quantity: integer("quantity").notNull(),
-    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    /** What the owner says the group is for (contract `/api/asset-bundles`, issue 14). */
+    description: text("description"),
+    /** Spec 000's purchase fields; a group made on the assets screen is category "group", no quantity, no price. */
+    category: varchar("category", { length: 32 }).notNull().default("group"),
+    quantity: integer("quantity").notNull().default(0),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull().default("0"),
     stripePaymentIntentId: varchar("stripe_payment_intent_id", { length: 255 }),
     status: varchar("status", { length: 16 }).notNull().default("pending"),
     metadata: jsonb("metadata"),
     createdAt: created(),
+    updatedAt: updated(),
   },
   (t) => [index("asset_bundles_user_idx").on(t.userId, t.createdAt)],
 );
+export type AssetBundle = typeof assetBundles.$inferSelect;

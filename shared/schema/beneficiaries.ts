@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -27,6 +28,8 @@ export const beneficiaries = pgTable(
     lastName: varchar("last_name", { length: 100 }).notNull(),
     email: varchar("email", { length: 254 }).notNull(),
     relationship: varchar("relationship", { length: 16 }).notNull(),
+    /** Optional (YYYY-MM-DD): needed by age-milestone triggers, which fire on the birthday the owner chose. */
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
     status: varchar("status", { length: 16 }).notNull().default("pending"),
     /** SHA-256 of the verification token; the token itself only travels in the e-mail. */
     verificationToken: varchar("verification_token", { length: 64 }),

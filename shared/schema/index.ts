@@ -5,3 +5,4 @@ export * from "./assets";
 export * from "./billing";
 export * from "./counts";
 export * from "./outbox";
+export * from "./releases";

@@ -15,7 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { beneficiaries } from "./beneficiaries";
-import { digitalAssets } from "./assets";
+import { assetBundles, digitalAssets } from "./assets";
 import { users } from "./users";
 
 const owner = () =>
@@ -23,21 +23,6 @@ const owner = () =>
     .notNull()
     .references(() => users.id, { onDelete: "cascade" });
 const instant = (name: string) => timestamp(name, { withTimezone: true });
-
-/** Named groups of the owner's assets of any kind (contract `/api/asset-bundles`). */
-export const assetBundles = pgTable(
-  "asset_bundles",
-  {
-    id: serial("id").primaryKey(),
-    userId: owner(),
-    name: varchar("name", { length: 200 }).notNull(),
-    description: text("description"),
-    createdAt: instant("created_at").notNull().defaultNow(),
-    updatedAt: instant("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("asset_bundles_user_idx").on(t.userId, t.createdAt)],
-);
-export type AssetBundle = typeof assetBundles.$inferSelect;
 
 /** One asset in a bundle; an asset deleted later simply drops out (the release reads only rows that still exist). */
 export const assetBundleItems = pgTable(

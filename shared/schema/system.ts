@@ -45,13 +45,18 @@ export const auditEvents = pgTable(
     id: serial("id").primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     actorId: integer("actor_id"),
+    /** Whose estate the event is about (the owner), when it is about one: what GET /api/activity shows them. */
+    subjectUserId: integer("subject_user_id"),
     action: varchar("action", { length: 64 }).notNull(),
     target: varchar("target", { length: 128 }),
     requestId: varchar("request_id", { length: 64 }),
     ip: varchar("ip", { length: 64 }),
     details: jsonb("details"),
   },
-  (t) => [index("audit_events_actor_idx").on(t.actorId, t.at)],
+  (t) => [
+    index("audit_events_actor_idx").on(t.actorId, t.at),
+    index("audit_events_subject_idx").on(t.subjectUserId, t.at),
+  ],
 );
 
 /**

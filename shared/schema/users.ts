@@ -53,6 +53,11 @@ export const users = pgTable(
     status: varchar("status", { length: 16 }).notNull().default("active"),
     /** Bumped when the password changes, so other sessions end. */
     sessionVersion: integer("session_version").notNull().default(0),
+    /**
+     * The owner's own last sign-in or check-in (issue 14): what inactivity triggers count from. Nobody else's action
+     * moves it.
+     */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

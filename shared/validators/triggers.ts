@@ -13,7 +13,10 @@ export const TRIGGER_MESSAGES = {
 } as const;
 
 const positiveId = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).pipe(z.coerce.number({ error: message }).int().positive());
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v) => Number(v))
+    .pipe(z.number({ error: message }).int({ error: message }).positive({ error: message }));
 
 const optionalId = z
   .union([z.number(), z.string(), z.null()])
@@ -36,7 +39,9 @@ export const createTriggerSchema = z
     assetBundleId: optionalId,
     message: optionalText(2000),
     requiresVerification: z.boolean().default(false),
-    verificationMethod: z.enum(VERIFICATION_METHODS, { error: "Choose how the trigger is verified" }).default("automatic"),
+    verificationMethod: z
+      .enum(VERIFICATION_METHODS, { error: "Choose how the trigger is verified" })
+      .default("automatic"),
     description: optionalText(1000),
   })
   .transform((v, ctx) => {

@@ -114,7 +114,6 @@ describe("forgot and reset password", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toEqual({ path: "password", message: "Password must be at least 8 characters" });
   });
-
 });
 
 describe("reset links per address (ABUSE-03: forgot-password limited per target address too)", () => {

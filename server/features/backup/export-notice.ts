@@ -45,6 +45,9 @@ export async function notifyExport(deps: AppDeps, req: Request, user: User, form
       dedupeKey: `export:${user.id}:${String(req.id ?? now.getTime())}`,
     });
   } catch (err) {
-    deps.logger.warn({ err: { message: err instanceof Error ? err.message : String(err) } }, "export notice not queued");
+    deps.logger.warn(
+      { err: { message: err instanceof Error ? err.message : String(err) } },
+      "export notice not queued",
+    );
   }
 }

@@ -48,7 +48,12 @@ describe("first event of a trigger", () => {
   });
 
   it("skips the rungs already past when an inactivity period is re-armed late", () => {
-    const timing = { triggerType: "inactivity_period" as const, triggerDate: null, inactivityDays: 100, ageThreshold: null };
+    const timing = {
+      triggerType: "inactivity_period" as const,
+      triggerDate: null,
+      inactivityDays: 100,
+      ageThreshold: null,
+    };
     // the owner was last active 80 days ago: 50 % and 25 % are past, the next warning is 7 days before the end
     const late = firstEvent(timing, { ...ctx, lastActivityAt: at(-80) });
     expect(late).toEqual({ event: { kind: "warning", at: at(13), rung: 3 }, rungsHandled: 2 });
