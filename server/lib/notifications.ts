@@ -1,0 +1,41 @@
+import { notifications } from "@shared/schema";
+import type { DbOrTx } from "../db";
+import type { Clock } from "./clock";
+
+export type NewNotification = {
+  userId: number;
+  /** What it is about, for the client's icon and filters (trigger_warning, release_opened…); never content. */
+  kind: string;
+  title: string;
+  body: string;
+  /** An in-app path ("/time-triggers"), never a token-bearing link. */
+  link?: string;
+  /** The same event never notifies twice (a retried job): e.g. `trigger-warning:<trigger>:<rung>:<period start>`. */
+  dedupeKey: string;
+};
+
+/**
+ * Records in-app notifications in the caller's transaction, beside the e-mail the same event queues (contract:
+ * whatever the product e-mails a user also appears here). One statement for any number of them; a dedupe key already
+ * taken is skipped. Notifications carry no secrets and no links with tokens.
+ */
+export async function notify(tx: DbOrTx, deps: { clock: Clock }, items: NewNotification[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const createdAt = deps.clock.now();
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      items.map((n) => ({
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title.slice(0, 200),
+        body: n.body,
+        link: n.link ?? null,
+        dedupeKey: n.dedupeKey,
+        createdAt,
+      })),
+    )
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  return rows.length;
+}
