@@ -138,7 +138,7 @@ describe("the embedded database in a process of its own", { timeout: 120_000 }, 
   });
 });
 
-describe("the data directory lock", () => {
+describe("the data directory lock", { timeout: 120_000 }, () => {
   it("waits for a live owner to let go, and takes over the lock of a dead one", async () => {
     const dataDir = path.join(tempDir(), "pgdata");
     const release = await lockDataDir(dataDir);
