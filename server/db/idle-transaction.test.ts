@@ -59,8 +59,13 @@ describe(`idle_in_transaction_session_timeout (${engineName})`, () => {
         });
         const [err] = await Promise.race([cutOff, watchdog]);
         expect(err.code).toBe("25P03"); // idle_in_transaction_session_timeout
-        // Its lock is gone: another session takes the row without waiting (NOWAIT fails at once if it were held).
-        const locked = await t.db.execute(sql`select id from users where id = ${user.id} for update nowait`);
+        // Its lock goes with it: another session takes the row. The client hears the error a moment before the
+        // server's backend has finished exiting, so the taker waits a bounded time (a lock never freed would fail it
+        // after 5 s, far sooner than the 30 s the app's own setting would take).
+        const locked = await t.db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '5s'`);
+          return tx.execute(sql`select id from users where id = ${user.id} for update`);
+        });
         expect(locked.rows).toEqual([{ id: user.id }]);
         await expect(abandoned.query("select 1")).rejects.toThrow();
       } finally {

@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { queryClient } from "@/lib/query-client";
 import { server } from "@/testing/mocks/server";
+
+// findBy*/waitFor: a 2-core CI machine running the server suite beside these can take over the default second to
+// render; a screen that never shows its text still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {

@@ -100,6 +100,8 @@ export function createUserLocks(deps: { db: Db; logger: Logger }, kind: "export"
     },
 
     async isHeld(userId) {
+      // Asked the moment a job's last byte went out, the answer must not be a lease whose release is on its way.
+      await releasing.get(userId);
       const rows = await db
         .select({ holder: jobLeases.holder })
         .from(jobLeases)
