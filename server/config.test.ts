@@ -91,3 +91,15 @@ describe("settings that would fail open in a deployment (CONF-01)", () => {
     expect(forced.stripe).toBeUndefined();
   });
 });
+
+describe("SCHEDULER_INTERVAL_SECONDS", () => {
+  it("defaults to a minute, takes a whole number of seconds, and refuses anything else", () => {
+    expect(loadConfig(env(long())).schedulerIntervalMs).toBe(60_000);
+    expect(loadConfig({ ...env(long()), SCHEDULER_INTERVAL_SECONDS: "5" }).schedulerIntervalMs).toBe(5_000);
+    for (const bad of ["0", "1.5", "soon", "86401"]) {
+      expect(() => loadConfig({ ...env(long()), SCHEDULER_INTERVAL_SECONDS: bad })).toThrow(
+        /SCHEDULER_INTERVAL_SECONDS/,
+      );
+    }
+  });
+});

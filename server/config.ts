@@ -69,6 +69,8 @@ const envSchema = z.object({
     .default(15 * 60 * 1000),
   /** Password hashes waiting for a CPU beyond this many: new sign-ins answer 503 with Retry-After (REL-06). */
   ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Background work (due triggers, warnings, expiries…) runs at start-up and at least once per interval (contract). */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -116,6 +118,8 @@ export type AppConfig = {
   trustProxy: number;
   logLevel: string;
   sweepAgeMs: number;
+  /** SCHEDULER_INTERVAL_SECONDS in milliseconds. */
+  schedulerIntervalMs: number;
   /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
   startupWarnings: string[];
   argon2MaxQueue: number;
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
     startupWarnings: failOpen.map((setting) => setting.warning),
     argon2MaxQueue: e.ARGON2_MAX_QUEUE,
     ...overrides,

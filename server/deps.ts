@@ -23,4 +23,8 @@ export type AppDeps = {
   outbox?: OutboxSignal;
   /** SMS and WhatsApp delivery; unset: DATA_DIR/outbox/*.txt files (SMS_PROVIDER, issue 14, adds real ones). */
   sms?: SmsProvider;
+  /** Runs a background task now (after a commit that made work due); unset in tests, which call `t.tick()`. */
+  jobs?: JobSignal;
 };
+
+export type JobSignal = { kick(task: string): void };

@@ -12,7 +12,9 @@ import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
 import { createMailer } from "./lib/mail/mailer";
+import { createScheduler } from "./lib/jobs/scheduler";
 import { createOutboxRunner } from "./lib/outbox/runner";
+import { backgroundTasks } from "./jobs";
 import { createStorage } from "./lib/storage";
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -47,6 +49,10 @@ async function main() {
   // that queued one (deps.outbox is kicked then).
   const outbox = createOutboxRunner(deps);
   deps.outbox = outbox;
+  // Due triggers, warnings, expiries…: at start-up (catching up whatever fell due while we were down, once), every
+  // SCHEDULER_INTERVAL_SECONDS, and when a commit makes work due (deps.jobs is kicked then).
+  const scheduler = createScheduler({ logger, intervalMs: config.schedulerIntervalMs, tasks: backgroundTasks(deps) });
+  deps.jobs = { kick: (task) => scheduler.runner(task).kick() };
   const built = createApp(deps);
 
   await announceSetupToken({ db: database.db, clock: systemClock, dataDir: config.dataDir, logger });
@@ -85,6 +91,7 @@ async function main() {
     ),
   );
   outbox.start();
+  scheduler.start();
 
   const server: Server = built.app.listen(config.port, () => {
     logger.info(`Heirloom listening on ${config.publicUrl} (port ${config.port})`);
@@ -107,6 +114,7 @@ async function main() {
     clearInterval(orphanTimer);
     stopLegacyRun.abort();
     await legacyRun;
+    await scheduler.stop();
     await outbox.stop();
     await built.close();
     mailer.close();

@@ -10,7 +10,9 @@ import { loadConfig, type ConfigOverrides } from "../config";
 import { createDatabase, runMigrations } from "../db";
 import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../db/engine";
 import type { AppDeps } from "../deps";
+import { backgroundTasks } from "../jobs";
 import { createFakeClock } from "../lib/clock";
+import { createScheduler } from "../lib/jobs/scheduler";
 import { createLogger } from "../lib/logger";
 import { createKeyring } from "../lib/crypto/keyring";
 import { createMailer } from "../lib/mail/mailer";
@@ -128,6 +130,9 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     extraRoutes: opts.extraRoutes,
   });
 
+  /** The server's background tasks, never started on a timer here: `tick()` runs each once, as an interval would. */
+  const scheduler = createScheduler({ logger, intervalMs: 60 * 60 * 1000, tasks: backgroundTasks(deps) });
+
   /** Delivers every message that is due now (by the fake clock), batch after batch, as the worker would. */
   const deliverOutbox = async () => {
     const total = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
@@ -163,6 +168,8 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     resumeDatabase: () => engine.resume(),
     agent: () => supertest.agent(built.app),
     deliverOutbox,
+    /** One scheduler tick at the fake clock's time: every background task once, in order; answers what each handled. */
+    tick: () => scheduler.tick(),
     /**
      * Registers a client (or the given type) on a fresh cookie jar and returns both. `verified` also follows the
      * verification link from the mail, as the person would (messages to others are held until then).
@@ -196,6 +203,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
       return { agent, user: res.body as { id: number; email: string }, password: body.password };
     },
     async close() {
+      await scheduler.stop();
       await runner?.stop();
       await built.close();
       mailer.close();

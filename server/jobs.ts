@@ -1,0 +1,12 @@
+import type { AppDeps } from "./deps";
+import type { Task } from "./lib/jobs/scheduler";
+
+/**
+ * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
+ * Each feature exports its task factory and adds one line here; `npm start` runs them at start-up and every
+ * SCHEDULER_INTERVAL_SECONDS, tests run them with `t.tick()` under the fake clock.
+ */
+export function backgroundTasks(deps: AppDeps): Task[] {
+  void deps;
+  return [];
+}
