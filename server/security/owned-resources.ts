@@ -52,6 +52,11 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     snapshot: fromList("/api/beneficiaries"),
     update: { firstName: "Changed", email: "attacker@evil.example" },
   },
+  "asset-bundle": {
+    create: { path: "/api/asset-bundles", body: { name: "For the children", items: [] } },
+    snapshot: fromList("/api/asset-bundles"),
+    update: { name: "Changed by someone else" },
+  },
   "digital-will": {
     create: { path: "/api/digital-wills", body: { title: "My will", content: "I leave everything to my children." } },
     snapshot: fromList("/api/digital-wills"),
