@@ -10,8 +10,6 @@ import { createUploadMiddleware, releaseUploadLease, stagedFilesOf } from "./upl
 import { createUploadedAssets } from "./upload.service";
 
 export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
-  const db = deps.database.db;
-
   r.add(
     { method: "post", path: "/api/assets/upload", access: "client", body: "multipart" },
     createUploadMiddleware(deps),
