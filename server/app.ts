@@ -17,6 +17,7 @@ import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { registerAssetBundleRoutes } from "./features/asset-bundles/asset-bundles.routes";
+import { registerTriggerRoutes } from "./features/triggers/triggers.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
   registerAssetBundleRoutes(table, deps);
+  registerTriggerRoutes(table, deps);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

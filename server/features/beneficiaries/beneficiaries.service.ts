@@ -124,7 +124,7 @@ export async function updateBeneficiary(
   const now = ctx.clock.now();
   const t = freshToken(now);
   const owned = { userId: p.owner.id, id: p.id };
-  const { firstName, lastName, email, relationship } = p.input;
+  const { firstName, lastName, email, relationship, dateOfBirth } = p.input;
   const result = await runInTransaction(db, async (tx) => {
     // Lock order on every path that may queue or drop messages: the owner's row, the beneficiary, the outbox rows.
     await q.lockOwnerPlan(tx, p.owner.id);
@@ -140,6 +140,7 @@ export async function updateBeneficiary(
       lastName,
       email,
       relationship,
+      dateOfBirth,
       updatedAt: now,
       ...reset,
     });
