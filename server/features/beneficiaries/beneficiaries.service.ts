@@ -9,6 +9,7 @@ import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps
 import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { beneficiaryVerificationMail } from "./beneficiary-mail";
+import { rearmAgeTriggers } from "../triggers/rearm-age";
 import * as q from "./beneficiaries.queries";
 
 export const VERIFICATION_TTL_DAYS = 14;
@@ -145,6 +146,9 @@ export async function updateBeneficiary(
       ...reset,
     });
     if (!row) throw notFound();
+    if (dateOfBirth !== undefined && dateOfBirth !== current.dateOfBirth) {
+      await rearmAgeTriggers(tx, { userId: p.owner.id, beneficiaryId: p.id, dateOfBirth });
+    }
     if (caps) await queueVerificationMail(tx, ctx, { beneficiary: row, owner: p.owner, token: t, ...caps });
     return row;
   });

@@ -148,6 +148,23 @@ describe("POST /api/triggers rules", () => {
     expect(audits.filter((a) => a.action === "trigger_created")).toHaveLength(4);
   });
 
+  it("moves an age milestone to the new birthday when the beneficiary's date of birth changes", async () => {
+    const o = await triggerOwner(t, { dateOfBirth: "2012-06-01" });
+    const age = await o.agent
+      .post("/api/triggers")
+      .send({ beneficiaryId: o.beneficiaryId, triggerType: "age_milestone", ageThreshold: 21 });
+    expect(age.body.nextEvent.at).toBe("2033-06-01T00:00:00.000Z");
+    const patched = await o.agent.patch(`/api/beneficiaries/${o.beneficiaryId}`).send({ dateOfBirth: "2011-02-03" });
+    expect(patched.status).toBe(200);
+    expect(patched.body.dateOfBirth).toBe("2011-02-03");
+    expect((await o.agent.get(`/api/triggers/${age.body.id}`)).body.nextEvent.at).toBe("2032-02-03T00:00:00.000Z");
+    expect(
+      (await o.agent.patch(`/api/beneficiaries/${o.beneficiaryId}`).send({ dateOfBirth: "2999-01-01" })).status,
+    ).toBe(400);
+    await o.agent.patch(`/api/beneficiaries/${o.beneficiaryId}`).send({ dateOfBirth: "" }).expect(200);
+    expect((await o.agent.get(`/api/triggers/${age.body.id}`)).body.nextEvent).toBeNull();
+  });
+
   it("ignores state fields in the body (MASS-06) and refuses a move other than cancel", async () => {
     const victim = await triggerOwner(t);
     const o = await triggerOwner(t);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { AssetBundleDto } from "@shared/trigger-types";
 import { screen } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { BundleFormDialog } from "@/features/asset-bundles/components/bundle-form-dialog";
@@ -15,7 +16,7 @@ const row = (kind: string, id: number, title: string) => ({
   mimeType: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 });
-const bundle = {
+const bundle: AssetBundleDto = {
   id: 9,
   name: "For Kofi",
   description: null,
