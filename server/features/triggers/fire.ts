@@ -1,19 +1,8 @@
 import { sql } from "drizzle-orm";
 import { runInTransaction } from "../../db";
 import { notify } from "../../lib/notifications";
-import { createReleases, type ReleaseDeps } from "./create-releases";
-import { auditInTx, recordTriggerEvents } from "./trigger-audit";
-
-type FiredRow = {
-  id: number;
-  user_id: number;
-  beneficiary_id: number;
-  asset_id: number | null;
-  asset_bundle_id: number | null;
-  message: string | null;
-  status: string;
-  trigger_type: string;
-};
+import { releaseMoved, type MovedRow } from "./complete";
+import type { ReleaseDeps } from "./create-releases";
 
 /**
  * Fires one batch of due triggers in one transaction: a single conditional, set-based UPDATE moves every due pending
@@ -27,7 +16,7 @@ export async function fireDueTriggers(
   limit: number,
 ): Promise<number> {
   return runInTransaction(deps.database.db, async (tx) => {
-    const result = await tx.execute<FiredRow>(sql`
+    const result = await tx.execute<MovedRow>(sql`
       with due as (
         select t.id from asset_release_triggers t
         join users u on u.id = t.user_id and u.status = 'active'
@@ -44,40 +33,11 @@ export async function fireDueTriggers(
           next_event_kind = null
       from due
       where t.id = due.id and t.status = 'pending' and t.next_event_at <= ${now}
-      returning t.id, t.user_id, t.beneficiary_id, t.asset_id, t.asset_bundle_id, t.message, t.status, t.trigger_type`);
+      returning t.id, t.user_id, t.beneficiary_id, t.asset_id, t.asset_bundle_id, t.message, t.status`);
     const rows = result.rows;
     if (rows.length === 0) return 0;
-    const completed = rows.filter((r) => r.status === "completed");
+    await releaseMoved(tx, deps, rows, now, true);
     const waiting = rows.filter((r) => r.status === "triggered");
-
-    await createReleases(
-      tx,
-      deps,
-      completed.map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        beneficiaryId: r.beneficiary_id,
-        assetId: r.asset_id,
-        assetBundleId: r.asset_bundle_id,
-        message: r.message,
-      })),
-      now,
-    );
-    await recordTriggerEvents(tx, [
-      ...rows.map((r) => ({ triggerId: r.id, userId: r.user_id, at: now, kind: "fired" as const })),
-      ...completed.map((r) => ({ triggerId: r.id, userId: r.user_id, at: now, kind: "completed" as const })),
-    ]);
-    await auditInTx(
-      tx,
-      rows.map((r) => ({
-        at: now,
-        actorId: null,
-        subjectUserId: r.user_id,
-        action: r.status === "completed" ? ("trigger_completed" as const) : ("trigger_fired" as const),
-        target: `trigger:${r.id}`,
-        details: { triggerType: r.trigger_type },
-      })),
-    );
     await notify(
       tx,
       deps,
