@@ -1,5 +1,6 @@
 import type { AppDeps } from "./deps";
 import type { Task } from "./lib/jobs/scheduler";
+import { triggersTask } from "./features/triggers/triggers-task";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
@@ -7,6 +8,5 @@ import type { Task } from "./lib/jobs/scheduler";
  * SCHEDULER_INTERVAL_SECONDS, tests run them with `t.tick()` under the fake clock.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  void deps;
-  return [];
+  return [triggersTask(deps)];
 }

@@ -30,6 +30,8 @@ export type BeneficiaryDto = {
   lastName: string;
   email: string;
   relationship: string;
+  /** YYYY-MM-DD, or null when not given (age-milestone triggers need it). */
+  dateOfBirth?: string | null;
   status: "pending" | "verified";
   verifiedAt: string | null;
   createdAt: string;

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type supertest from "supertest";
+import type { TestApp } from "../test/harness";
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -7,8 +9,16 @@ type Agent = ReturnType<typeof supertest.agent>;
  * mass-assignment gate iterate this registry; a route that names a resource missing here fails the suite.
  */
 export type OwnedResource = {
-  /** POST path and a valid body (JSON) — or a custom creator for uploads. */
-  create: { path: string; body: Record<string, unknown> } | { upload: true };
+  /**
+   * POST path and a valid body (JSON) — or a custom creator for uploads, or a factory for rows the API creates only
+   * behind gates a bare session does not pass (a trigger needs a paid plan and a verified e-mail).
+   */
+  create:
+    | { path: string; body: Record<string, unknown> }
+    | { upload: true }
+    | { factory: (agent: Agent, t: TestApp) => Promise<number> };
+  /** The update route moves a state machine: extra fields in its body answer 400 (MASS-06), never 200. */
+  transitionOnly?: boolean;
   /** The owner's read of the row, used to prove it is unchanged. */
   snapshot(agent: Agent, id: number): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
@@ -52,6 +62,27 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     snapshot: fromList("/api/beneficiaries"),
     update: { firstName: "Changed", email: "attacker@evil.example" },
   },
+  "asset-bundle": {
+    create: { path: "/api/asset-bundles", body: { name: "For the children", items: [] } },
+    snapshot: fromList("/api/asset-bundles"),
+    update: { name: "Changed by someone else" },
+  },
+  trigger: {
+    create: {
+      async factory(agent, t) {
+        const beneficiaryId = await createOwned(agent, "beneficiary");
+        const userId = ((await agent.get("/api/user")).body as { id: number }).id;
+        const rows = await t.db.execute<{ id: number }>(sql`
+          insert into asset_release_triggers (user_id, beneficiary_id, trigger_type, trigger_date, status, next_event_at, next_event_kind)
+          values (${userId}, ${beneficiaryId}, 'specific_date', now() + interval '30 days', 'pending', now() + interval '30 days', 'fire')
+          returning id`);
+        return Number(rows.rows[0].id);
+      },
+    },
+    snapshot: byId("/api/triggers"),
+    update: { status: "cancelled" },
+    transitionOnly: true,
+  },
   "digital-will": {
     create: { path: "/api/digital-wills", body: { title: "My will", content: "I leave everything to my children." } },
     snapshot: fromList("/api/digital-wills"),
@@ -88,9 +119,13 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   }),
 };
 
-export async function createOwned(agent: Agent, name: string): Promise<number> {
+export async function createOwned(agent: Agent, name: string, t?: TestApp): Promise<number> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
+  if ("factory" in resource.create) {
+    if (!t) throw new Error(`creating ${name} needs the test app: createOwned(agent, name, t)`);
+    return resource.create.factory(agent, t);
+  }
   const res =
     "upload" in resource.create
       ? await agent

@@ -79,7 +79,7 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
   it("answer 403 on every client route, reads and writes, with the client's own ids, and change nothing", async () => {
     const owner = await t.signUp();
     const ids: Record<string, number> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(owner.agent, name);
+    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(owner.agent, name, t);
     const before: Record<string, unknown> = {};
     for (const [name, resource] of Object.entries(OWNED_RESOURCES))
       before[name] = await resource.snapshot(owner.agent, ids[name]);

@@ -8,7 +8,17 @@ export const BENEFICIARY_MESSAGES = {
   lastName: "Last name is required",
   email: "Valid email is required",
   relationship: "Relationship is required",
+  dateOfBirth: "Date of birth must be a real date in the past (YYYY-MM-DD)",
 } as const;
+
+/** A calendar date written YYYY-MM-DD that exists, after 1900 and not in the future. */
+function isPastDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return (
+    !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1900-01-01" && d.getTime() <= Date.now()
+  );
+}
 
 export const createBeneficiarySchema = z.object({
   firstName: requiredText(BENEFICIARY_MESSAGES.firstName, 100),
@@ -20,6 +30,12 @@ export const createBeneficiarySchema = z.object({
     .max(254, { error: BENEFICIARY_MESSAGES.email })
     .email({ error: BENEFICIARY_MESSAGES.email }),
   relationship: z.enum(RELATIONSHIPS, { error: BENEFICIARY_MESSAGES.relationship }),
+  /** Optional (YYYY-MM-DD), a real past date: age-milestone triggers count from it. "" or null clears it. */
+  dateOfBirth: z
+    .union([z.string(), z.null()], { error: BENEFICIARY_MESSAGES.dateOfBirth })
+    .optional()
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => v == null || isPastDate(v), { error: BENEFICIARY_MESSAGES.dateOfBirth }),
 });
 export type CreateBeneficiaryInput = z.infer<typeof createBeneficiarySchema>;
 

@@ -186,6 +186,11 @@ export const ROUTES: readonly AppRoute[] = [
     page: page(() => import("./routes/public/verify-beneficiary-page"), "VerifyBeneficiaryPage"),
     area: "public",
   },
+  {
+    path: paths.checkIn.path,
+    page: page(() => import("./routes/public/check-in-page"), "CheckInPage"),
+    area: "public",
+  },
   { path: paths.terms.path, page: page(() => import("./routes/public/terms-page"), "TermsPage"), area: "public" },
   { path: paths.privacy.path, page: page(() => import("./routes/public/privacy-page"), "PrivacyPage"), area: "public" },
 

@@ -21,6 +21,7 @@ export const paths = {
   verifyEmail: withToken("/verify-email"),
   verifyBeneficiary: withToken("/verify-beneficiary"),
   invitation: withToken("/invitation"),
+  checkIn: withToken("/check-in"),
   terms: at("/terms"),
   privacy: at("/privacy"),
   /** Served by the API (a full browser navigation), not by the SPA. */

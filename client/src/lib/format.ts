@@ -61,3 +61,18 @@ export function formatMoney(amount: number, options: { currency?: Currency; drop
   }
   return format.format(amount);
 }
+
+const INSTANT_UTC = new Intl.DateTimeFormat(LOCALE, {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** A moment as the server's messages write it, e.g. "10 Dec 2026, 14:00 GMT" (Ghana keeps GMT all year). */
+export function formatInstantGmt(value: string | Date): string {
+  const date = toDate(value);
+  return date ? `${INSTANT_UTC.format(date)} GMT` : "";
+}

@@ -26,25 +26,3 @@ export function presentFileAsset(row: FileAssetLike): FileAssetDto {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export type AssetBundleDto = {
-  id: number;
-  name: string;
-  category: string;
-  quantity: number;
-  price: string;
-  status: string;
-  createdAt: string;
-};
-
-export function presentAssetBundle(row: Omit<AssetBundleDto, "createdAt"> & { createdAt: Date }): AssetBundleDto {
-  return {
-    id: row.id,
-    name: row.name,
-    category: row.category,
-    quantity: row.quantity,
-    price: row.price,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
-}

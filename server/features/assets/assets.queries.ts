@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { assetBundles, digitalAssets } from "@shared/schema";
+import { digitalAssets } from "@shared/schema";
 import type { Db, DbOrTx, Tx } from "../../db";
 import { ownerCountsOf } from "../../db/owner-counts";
 import { preparedPerDb } from "../../db/prepared";
@@ -151,20 +151,4 @@ export async function deleteOwnedFileAsset(tx: Tx, userId: number, id: number) {
     .where(and(eq(digitalAssets.id, id), eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed")))
     .returning({ id: digitalAssets.id, storedSize: digitalAssets.storedSize, filePath: digitalAssets.filePath });
   return row;
-}
-
-export async function listAssetBundles(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      id: assetBundles.id,
-      name: assetBundles.name,
-      category: assetBundles.category,
-      quantity: assetBundles.quantity,
-      price: assetBundles.price,
-      status: assetBundles.status,
-      createdAt: assetBundles.createdAt,
-    })
-    .from(assetBundles)
-    .where(eq(assetBundles.userId, userId))
-    .orderBy(desc(assetBundles.createdAt), desc(assetBundles.id));
 }

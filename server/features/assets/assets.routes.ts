@@ -2,8 +2,7 @@ import { listAssetsQuery } from "@shared/validators/assets";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
 import { registerAssetIndexRoutes } from "../asset-index/asset-index.routes";
-import { listAssetBundles } from "./assets.queries";
-import { presentAssetBundle, presentFileAsset } from "./assets.presenter";
+import { presentFileAsset } from "./assets.presenter";
 import { deleteAsset, listAssets, logDecryptFailure, openAssetDownload } from "./assets.service";
 import { sendDownload } from "./download";
 import { routeId, userIdOf } from "./route-params";
@@ -11,8 +10,6 @@ import { createUploadMiddleware, releaseUploadLease, stagedFilesOf } from "./upl
 import { createUploadedAssets } from "./upload.service";
 
 export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
-  const db = deps.database.db;
-
   r.add(
     { method: "post", path: "/api/assets/upload", access: "client", body: "multipart" },
     createUploadMiddleware(deps),
@@ -45,11 +42,6 @@ export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "delete", path: "/api/assets/:id", access: "client", resource: "asset" }, async (req, res) => {
     await deleteAsset(deps, { userId: userIdOf(req), id: routeId(req) });
     res.status(204).end();
-  });
-
-  r.add({ method: "get", path: "/api/asset-bundles", access: "client" }, async (req, res) => {
-    const rows = await listAssetBundles(db, userIdOf(req));
-    res.json(rows.map(presentAssetBundle));
   });
 
   // The unified All Assets list lives in its own feature; registered from here so app.ts needs no new line.

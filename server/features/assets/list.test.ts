@@ -108,7 +108,10 @@ describe("GET /api/asset-bundles", () => {
         quantity: 5,
         price: "14.95",
         status: "completed",
+        description: null,
+        items: [],
         createdAt: expect.any(String),
+        updatedAt: expect.any(String),
       },
     ]);
     expect((await b.agent.get("/api/asset-bundles")).body).toEqual([]);

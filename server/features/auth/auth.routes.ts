@@ -21,6 +21,7 @@ import type { RouteTable } from "../../lib/route-registry";
 import { promoteToAdmin } from "./admin-setup.service";
 import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
+import { recordOwnerActivity } from "../check-in/activity";
 import { presentUser } from "./user.presenter";
 
 const INVALID_LOGIN = "Invalid email or password";
@@ -41,6 +42,7 @@ export function registerAuthRoutes(
     const input = registerSchema.parse(req.body);
     const user = await auth.registerUser(db, mailCtx, input);
     await signIn(req, user, clock);
+    await recordOwnerActivity(deps, user.id);
     await rememberAddress(limiters, user.email, ipKey(req));
     res.status(201).json(presentUser(user));
   });
@@ -74,6 +76,7 @@ export function registerAuthRoutes(
     }
     await attempt.succeeded();
     await signIn(req, result.user, clock);
+    await recordOwnerActivity(deps, result.user.id);
     await audit(auditCtx, req, "login_succeeded", { actorId: result.user.id });
     res.json(presentUser(result.user));
   });
@@ -160,7 +163,9 @@ export function registerAuthRoutes(
       if (!config.google) return res.redirect("/auth?error=google_not_configured");
       passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
         if (err || !user) return res.redirect("/auth?error=google_auth_failed");
-        signIn(req, user, clock).then(() => res.redirect("/"), next);
+        signIn(req, user, clock)
+          .then(() => recordOwnerActivity(deps, user.id))
+          .then(() => res.redirect("/"), next);
       })(req, res, next);
     },
   );

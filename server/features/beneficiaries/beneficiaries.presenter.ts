@@ -20,6 +20,7 @@ export function presentBeneficiary(b: Beneficiary, owner: { emailVerified: boole
     lastName: b.lastName,
     email: b.email,
     relationship: b.relationship,
+    dateOfBirth: b.dateOfBirth,
     status: b.status === "verified" ? "verified" : "pending",
     verifiedAt: b.verifiedAt ? b.verifiedAt.toISOString() : null,
     createdAt: b.createdAt.toISOString(),

@@ -21,6 +21,7 @@ const rowsOf = (userId: number) =>
   t.db.select().from(beneficiaries).where(eq(beneficiaries.userId, userId)).orderBy(beneficiaries.id);
 const DTO_KEYS = [
   "createdAt",
+  "dateOfBirth",
   "email",
   "firstName",
   "id",

@@ -9,6 +9,7 @@ import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps
 import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { beneficiaryVerificationMail } from "./beneficiary-mail";
+import { rearmAgeTriggers } from "../triggers/rearm-age";
 import * as q from "./beneficiaries.queries";
 
 export const VERIFICATION_TTL_DAYS = 14;
@@ -124,7 +125,7 @@ export async function updateBeneficiary(
   const now = ctx.clock.now();
   const t = freshToken(now);
   const owned = { userId: p.owner.id, id: p.id };
-  const { firstName, lastName, email, relationship } = p.input;
+  const { firstName, lastName, email, relationship, dateOfBirth } = p.input;
   const result = await runInTransaction(db, async (tx) => {
     // Lock order on every path that may queue or drop messages: the owner's row, the beneficiary, the outbox rows.
     await q.lockOwnerPlan(tx, p.owner.id);
@@ -140,10 +141,14 @@ export async function updateBeneficiary(
       lastName,
       email,
       relationship,
+      dateOfBirth,
       updatedAt: now,
       ...reset,
     });
     if (!row) throw notFound();
+    if (dateOfBirth !== undefined && dateOfBirth !== current.dateOfBirth) {
+      await rearmAgeTriggers(tx, { userId: p.owner.id, beneficiaryId: p.id, dateOfBirth });
+    }
     if (caps) await queueVerificationMail(tx, ctx, { beneficiary: row, owner: p.owner, token: t, ...caps });
     return row;
   });

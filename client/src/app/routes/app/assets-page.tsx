@@ -3,12 +3,13 @@ import { Upload } from "lucide-react";
 import type { AssetKind, TypedAssetKind } from "@shared/asset-types";
 import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { BundlesTab } from "@/features/asset-bundles/components/bundles-tab";
 import { AllAssetsTab } from "@/features/assets/components/all-assets-tab";
 import { AssetTypesTab } from "@/features/assets/components/asset-types-tab";
 import { TypedAssetDialog } from "@/features/assets/components/typed-asset-dialog";
 import { UploadDialog } from "@/features/assets/components/upload-dialog";
 
-type AssetsTab = "types" | "all";
+type AssetsTab = "types" | "all" | "bundles";
 
 /** /assets (spec 000 §2): the seven asset types with their add dialogs, and every asset in one list. */
 export function AssetsPage() {
@@ -37,16 +38,20 @@ export function AssetsPage() {
         </Button>
       </div>
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value === "all" ? "all" : "types")}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value === "all" || value === "bundles" ? value : "types")}>
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="types">Asset Types</TabsTrigger>
           <TabsTrigger value="all">All Assets</TabsTrigger>
+          <TabsTrigger value="bundles">Bundles</TabsTrigger>
         </TabsList>
         <TabsContent value="types">
           <AssetTypesTab onAdd={add} />
         </TabsContent>
         <TabsContent value="all">
           <AllAssetsTab onUpload={() => setIsUploadOpen(true)} onAdd={() => setTab("types")} />
+        </TabsContent>
+        <TabsContent value="bundles">
+          <BundlesTab />
         </TabsContent>
       </Tabs>
 

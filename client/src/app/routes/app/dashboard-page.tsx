@@ -5,6 +5,7 @@ import { QuickActions } from "@/features/dashboard/components/quick-actions";
 import { RecentAssets } from "@/features/dashboard/components/recent-assets";
 import { StatCards } from "@/features/dashboard/components/stat-cards";
 import { StorageUsagePanel } from "@/features/dashboard/components/storage-usage-panel";
+import { StillHereButton } from "@/features/check-in/components/still-here-button";
 import { DeferredBeneficiariesPreview } from "./deferred-beneficiaries-preview";
 
 // the upload form (and its validation code) loads when its dialog is first opened, not with the dashboard
@@ -26,6 +27,9 @@ export function DashboardPage() {
     <div className="grid grid-cols-1 gap-8">
       <title>Dashboard · Heirloom</title>
       <DashboardHeader onAddAssets={openUpload} />
+      <div className="flex justify-end">
+        <StillHereButton />
+      </div>
       <StatCards />
       {/* below the fold on a phone: laid out when scrolled near, not while the dashboard first appears */}
       <div className="grid grid-cols-1 items-start gap-6 [contain-intrinsic-size:auto_1400px] [content-visibility:auto] lg:grid-cols-3">

@@ -61,6 +61,7 @@ describe("BeneficiaryFormDialog", () => {
       lastName: "Boateng",
       email: "kofi.boateng@example.com",
       relationship: "sibling",
+      dateOfBirth: null,
     });
   });
 

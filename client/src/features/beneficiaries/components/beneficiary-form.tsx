@@ -14,7 +14,7 @@ import { RelationshipSelect } from "@/features/beneficiaries/components/relation
 import { isRelationship } from "@/features/beneficiaries/lib/relationships";
 
 type BeneficiaryFormValues = z.input<typeof createBeneficiarySchema>;
-const FIELDS = ["firstName", "lastName", "email", "relationship"] as const;
+const FIELDS = ["firstName", "lastName", "email", "relationship", "dateOfBirth"] as const;
 const PLAN_LIMIT = "planLimit";
 
 type BeneficiaryFormProps = {
@@ -41,6 +41,7 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
       lastName: beneficiary?.lastName ?? "",
       email: beneficiary?.email ?? "",
       relationship: beneficiary && isRelationship(beneficiary.relationship) ? beneficiary.relationship : undefined,
+      dateOfBirth: beneficiary?.dateOfBirth ?? "",
     },
   });
 
@@ -80,6 +81,12 @@ export function BeneficiaryForm({ beneficiary, submitLabel, onSubmit, onCancel }
         <FormField id={relationshipId} label="Relationship" error={relationshipError}>
           <RelationshipSelect {...register("relationship")} {...fieldAria(relationshipId, relationshipError)} />
         </FormField>
+        <TextField
+          label="Date of birth (optional, for age milestones)"
+          type="date"
+          error={errors.dateOfBirth?.message}
+          {...register("dateOfBirth")}
+        />
         {planLimit !== undefined ? (
           <div role="alert" className="grid gap-2 rounded-md border border-accent bg-accent/10 p-3 text-sm">
             <p>{planLimit || "Your plan's beneficiary limit is reached. Upgrading lifts it."}</p>
