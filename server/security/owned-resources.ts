@@ -7,8 +7,12 @@ type Agent = ReturnType<typeof supertest.agent>;
  * mass-assignment gate iterate this registry; a route that names a resource missing here fails the suite.
  */
 export type OwnedResource = {
-  /** POST path and a valid body (JSON) — or a custom creator for uploads. */
-  create: { path: string; body: Record<string, unknown> } | { upload: true };
+  /**
+   * POST path and a valid body (JSON) — or a custom creator for uploads, or for rows the product makes on its own
+   * (`via`: the owner's action that makes one, answering its id).
+   */
+  create:
+    { path: string; body: Record<string, unknown> } | { upload: true } | { via: (agent: Agent) => Promise<number> };
   /** The owner's read of the row, used to prove it is unchanged. */
   snapshot(agent: Agent, id: number): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
@@ -81,6 +85,19 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     category: "creative_work",
     accessInfo: "CANARY-access",
   }),
+  // The product makes notifications itself: an export notifies its owner (as it e-mails them).
+  notification: {
+    create: {
+      async via(agent) {
+        const exported = await agent.get("/api/export/backup?format=json");
+        if (exported.status !== 200) throw new Error(`export for a notification failed: ${exported.status}`);
+        const list = await agent.get("/api/notifications?limit=1");
+        return (list.body as { id: number }[])[0].id;
+      },
+    },
+    snapshot: fromList("/api/notifications?limit=100"),
+    update: {},
+  },
   personal_documents: typed("/api/personal-documents", {
     title: "Ghana Card",
     category: "legal",
@@ -91,6 +108,7 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
 export async function createOwned(agent: Agent, name: string): Promise<number> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
+  if ("via" in resource.create) return resource.create.via(agent);
   const res =
     "upload" in resource.create
       ? await agent
