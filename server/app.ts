@@ -16,6 +16,7 @@ import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
 import { registerBackupRoutes } from "./features/backup/backup.routes";
+import { registerActivityRoutes } from "./features/activity/activity.routes";
 import { registerNotificationRoutes } from "./features/notifications/notifications.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
   registerNotificationRoutes(table, deps);
+  registerActivityRoutes(table, deps);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));
