@@ -6,7 +6,7 @@ import type { Clock } from "../../lib/clock";
 import type { Logger } from "pino";
 import type { Mailer } from "../../lib/mail/mailer";
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from "../../lib/mail/templates";
-import { notify } from "../../lib/notifications";
+import { notify, settleNotifications } from "../../lib/notifications";
 import { assertCanResendOwnVerification } from "../../lib/outbox/message-caps";
 import {
   enqueueEmail,
@@ -198,5 +198,6 @@ export async function verifyEmail(db: Db, ctx: { clock: Clock; outbox: OutboxWri
     const verified = await q.markEmailVerified(tx, user.id, tokenHash);
     if (!verified) throw notFound();
     await releaseHeldMessages(tx, ctx.outbox, user.id);
+    await settleNotifications(tx, { userId: user.id, kind: "verify_email", now: ctx.clock.now() });
   });
 }

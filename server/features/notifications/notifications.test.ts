@@ -132,6 +132,16 @@ describe("marking read", () => {
 });
 
 describe("what the product e-mails a user also appears in-app", () => {
+  it("the confirmation link appears at sign-up and is settled once the address is confirmed", async () => {
+    const { agent } = await t.signUp();
+    const [pending] = (await list(agent)).rows;
+    expect(pending).toMatchObject({ kind: "verify_email", title: "Confirm your e-mail address", readAt: null });
+    const { agent: verified } = await t.signUp({ verified: true });
+    const after = await list(verified);
+    expect(after.unread).toBe(0);
+    expect(after.rows[0]).toMatchObject({ kind: "verify_email", readAt: t.clock.now().toISOString() });
+  });
+
   it("an export notifies its owner beside the e-mail", async () => {
     const { agent } = await t.signUp();
     expect((await agent.get("/api/export/backup?format=json")).status).toBe(200);
