@@ -19,6 +19,8 @@ import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { registerAssetBundleRoutes } from "./features/asset-bundles/asset-bundles.routes";
 import { registerTriggerRoutes } from "./features/triggers/triggers.routes";
 import { registerCheckInRoutes } from "./features/check-in/check-in.routes";
+import { registerActivityRoutes } from "./features/activity/activity.routes";
+import { registerNotificationRoutes } from "./features/notifications/notifications.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
@@ -168,6 +170,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAssetBundleRoutes(table, deps);
   registerTriggerRoutes(table, deps);
   registerCheckInRoutes(table, deps, limiters);
+  registerNotificationRoutes(table, deps);
+  registerActivityRoutes(table, deps);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

@@ -103,3 +103,13 @@ describe("SCHEDULER_INTERVAL_SECONDS", () => {
     }
   });
 });
+
+describe("SMS_PROVIDER", () => {
+  it("defaults to the DATA_DIR/outbox file sink and stops the server on a provider it does not know", () => {
+    expect(loadConfig(env(long())).smsProvider).toBe("file");
+    expect(loadConfig({ ...env(long()), SMS_PROVIDER: " file " }).smsProvider).toBe("file");
+    expect(() => loadConfig({ ...env(long()), SMS_PROVIDER: "twilio" })).toThrow(
+      /^Invalid configuration: SMS_PROVIDER must be unset or file/,
+    );
+  });
+});

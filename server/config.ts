@@ -71,6 +71,10 @@ const envSchema = z.object({
   ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Background work (due triggers, warnings, expiries…) runs at start-up and at least once per interval (contract). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Unset (or `file`): SMS and WhatsApp messages are written to DATA_DIR/outbox/*.txt and logged (contract). */
+  SMS_PROVIDER: optionalString.pipe(
+    z.enum(["file"], { error: "must be unset or file (no other SMS provider is built in)" }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -120,6 +124,8 @@ export type AppConfig = {
   sweepAgeMs: number;
   /** SCHEDULER_INTERVAL_SECONDS in milliseconds. */
   schedulerIntervalMs: number;
+  /** Where SMS and WhatsApp messages go: `file` is DATA_DIR/outbox/*.txt plus a log line. */
+  smsProvider: "file";
   /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
   startupWarnings: string[];
   argon2MaxQueue: number;
@@ -276,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
+    smsProvider: e.SMS_PROVIDER ?? "file",
     startupWarnings: failOpen.map((setting) => setting.warning),
     argon2MaxQueue: e.ARGON2_MAX_QUEUE,
     ...overrides,

@@ -19,9 +19,9 @@ export type AppDeps = {
   keyring: Keyring;
   /** Encrypted blobs: local disk under DATA_DIR/blobs, or S3-compatible storage. */
   storage: BlobStorage;
-  /** Wakes the outbox worker after a commit that enqueued a message; unset in tests (they deliver explicitly). */
+  /** Wakes the scheduler's outbox task after a commit that enqueued a message; unset in tests (they deliver explicitly). */
   outbox?: OutboxSignal;
-  /** SMS and WhatsApp delivery; unset: DATA_DIR/outbox/*.txt files (SMS_PROVIDER, issue 14, adds real ones). */
+  /** SMS and WhatsApp delivery; as SMS_PROVIDER chose; unset: DATA_DIR/outbox/*.txt files. */
   sms?: SmsProvider;
   /** Runs a background task now (after a commit that made work due); unset in tests, which call `t.tick()`. */
   jobs?: JobSignal;

@@ -13,7 +13,8 @@ import { createLogger } from "./lib/logger";
 import { createKeyring } from "./lib/crypto/keyring";
 import { createMailer } from "./lib/mail/mailer";
 import { createScheduler } from "./lib/jobs/scheduler";
-import { createOutboxRunner } from "./lib/outbox/runner";
+import { createSmsProvider } from "./lib/outbox/sms";
+import { OUTBOX_TASK } from "./lib/outbox/task";
 import { backgroundTasks } from "./jobs";
 import { createStorage } from "./lib/storage";
 
@@ -44,15 +45,14 @@ async function main() {
   });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage(config.storage);
-  const deps: AppDeps = { config, database, logger, mailer, clock: systemClock, keyring, storage };
-  // Queued messages leave at start-up (what waited while we were down), every few seconds, and right after a commit
-  // that queued one (deps.outbox is kicked then).
-  const outbox = createOutboxRunner(deps);
-  deps.outbox = outbox;
-  // Due triggers, warnings, expiries…: at start-up (catching up whatever fell due while we were down, once), every
-  // SCHEDULER_INTERVAL_SECONDS, and when a commit makes work due (deps.jobs is kicked then).
+  const sms = createSmsProvider(config, logger);
+  const deps: AppDeps = { config, database, logger, mailer, clock: systemClock, keyring, storage, sms };
+  // Background work (message delivery, due triggers, warnings, expiries…): at start-up (catching up whatever fell due
+  // while we were down, once), every SCHEDULER_INTERVAL_SECONDS, and when a commit makes work due: deps.jobs is kicked
+  // then, and deps.outbox after a commit that queued a message, so it leaves at once rather than at the next tick.
   const scheduler = createScheduler({ logger, intervalMs: config.schedulerIntervalMs, tasks: backgroundTasks(deps) });
   deps.jobs = { kick: (task) => scheduler.runner(task).kick() };
+  deps.outbox = { kick: () => scheduler.runner(OUTBOX_TASK).kick() };
   const built = createApp(deps);
 
   await announceSetupToken({ db: database.db, clock: systemClock, dataDir: config.dataDir, logger });
@@ -90,7 +90,6 @@ async function main() {
       "encrypting plain-text fields stopped; the next start resumes it",
     ),
   );
-  outbox.start();
   scheduler.start();
 
   const server: Server = built.app.listen(config.port, () => {
@@ -115,7 +114,6 @@ async function main() {
     stopLegacyRun.abort();
     await legacyRun;
     await scheduler.stop();
-    await outbox.stop();
     await built.close();
     mailer.close();
     await database.close();

@@ -1,12 +1,14 @@
 import type { AppDeps } from "./deps";
 import type { Task } from "./lib/jobs/scheduler";
 import { triggersTask } from "./features/triggers/triggers-task";
+import { outboxTask } from "./lib/outbox/task";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
  * Each feature exports its task factory and adds one line here; `npm start` runs them at start-up and every
- * SCHEDULER_INTERVAL_SECONDS, tests run them with `t.tick()` under the fake clock.
+ * SCHEDULER_INTERVAL_SECONDS, tests run them with `t.tick()` under the fake clock. Message delivery comes last, so
+ * what the tasks before it queued in a tick leaves in the same tick.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  return [triggersTask(deps)];
+  return [triggersTask(deps), outboxTask(deps)];
 }

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { notifications } from "@shared/schema";
 import type { DbOrTx } from "../db";
 import type { Clock } from "./clock";
@@ -36,6 +37,19 @@ export async function notify(tx: DbOrTx, deps: { clock: Clock }, items: NewNotif
       })),
     )
     .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
+ * Marks the user's unread notifications of one kind read, in the caller's transaction: what they asked for is done
+ * (the address was confirmed), so the bell no longer counts it.
+ */
+export async function settleNotifications(tx: DbOrTx, p: { userId: number; kind: string; now: Date }): Promise<number> {
+  const rows = await tx
+    .update(notifications)
+    .set({ readAt: p.now })
+    .where(and(eq(notifications.userId, p.userId), eq(notifications.kind, p.kind), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length;
 }

@@ -112,6 +112,19 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     category: "creative_work",
     accessInfo: "CANARY-access",
   }),
+  // The product makes notifications itself: an export notifies its owner (as it e-mails them).
+  notification: {
+    create: {
+      async factory(agent) {
+        const exported = await agent.get("/api/export/backup?format=json");
+        if (exported.status !== 200) throw new Error(`export for a notification failed: ${exported.status}`);
+        const list = await agent.get("/api/notifications?limit=1");
+        return (list.body as { id: number }[])[0].id;
+      },
+    },
+    snapshot: fromList("/api/notifications?limit=100"),
+    update: {},
+  },
   personal_documents: typed("/api/personal-documents", {
     title: "Ghana Card",
     category: "legal",

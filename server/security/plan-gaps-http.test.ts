@@ -175,12 +175,13 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
     }
     const after = await snapshot();
     // the export route records the finished download in its history, as the contract asks, audits it (LOG-02) and
-    // queues the owner's notice of it (DATA-02); nothing else moves
+    // queues the owner's notice of it (DATA-02) with its in-app twin; nothing else moves
     const changed = Object.keys(before).filter((name) => before[name] !== after[name]);
-    expect(changed.sort()).toEqual(["audit_events", "backup_exports", "outbox_messages"]);
+    expect(changed.sort()).toEqual(["audit_events", "backup_exports", "notifications", "outbox_messages"]);
     const queued = await t.db.execute<{ kind: string }>(sql`select kind from outbox_messages`);
     expect(queued.rows.length - queuedBefore.rows.length).toBe(1);
-    expect(queued.rows.filter((r) => r.kind === "export_notice")).toHaveLength(1);
+    const notices = (rows: { kind: string }[]) => rows.filter((r) => r.kind === "export_notice").length;
+    expect(notices(queued.rows) - notices(queuedBefore.rows)).toBe(1);
     expect(gets.length).toBeGreaterThan(20);
   });
 });

@@ -17,7 +17,7 @@ import { createLogger } from "../lib/logger";
 import { createKeyring } from "../lib/crypto/keyring";
 import { createMailer } from "../lib/mail/mailer";
 import { deliverDueMessages } from "../lib/outbox/deliver";
-import { createOutboxRunner } from "../lib/outbox/runner";
+import { OUTBOX_TASK } from "../lib/outbox/task";
 import { createStorage } from "../lib/storage";
 import { startSmtpSink } from "./smtp-sink";
 import { startTcpProxy } from "./tcp-proxy";
@@ -62,8 +62,9 @@ export type TestAppOptions = {
   /** Log everything (level trace) into memory, readable with `logs()`: for the log leak scan (LOG-01). */
   captureLogs?: boolean;
   /**
-   * Run the outbox worker as `npm start` does (kicked after each commit that queues mail, plus its timer). Off by
-   * default: tests deliver explicitly with `deliverOutbox()`, so what happens when is up to the test.
+   * Run the scheduler as `npm start` does (the outbox task kicked after each commit that queues mail, every task at
+   * start-up; its interval is an hour, so nothing else happens on a timer). Off by default: tests deliver explicitly
+   * with `deliverOutbox()` and tick with `tick()`, so what happens when is up to the test.
    */
   outboxRunner?: boolean;
   /** Test-only routes, declared through the app's route table. */
@@ -118,20 +119,18 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
   const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
-  // A timer an hour apart: what the test sees is delivered by the kick after a commit, never by a tick.
-  const runner = opts.outboxRunner ? createOutboxRunner(deps, { intervalMs: 60 * 60 * 1000 }) : undefined;
-  if (runner) {
-    deps.outbox = runner;
-    runner.start();
+  /** The server's background tasks, never on a timer here: `tick()` runs each once, as an interval would. */
+  const scheduler = createScheduler({ logger, intervalMs: 60 * 60 * 1000, tasks: backgroundTasks(deps) });
+  if (opts.outboxRunner) {
+    // What the test sees is delivered by the kick after a commit, never by the (hourly) timer.
+    deps.outbox = { kick: () => scheduler.runner(OUTBOX_TASK).kick() };
+    scheduler.start();
   }
   const built = createApp(deps, {
     pruneSessions: false,
     spaDir: path.join(dataDir, "no-spa"),
     extraRoutes: opts.extraRoutes,
   });
-
-  /** The server's background tasks, never started on a timer here: `tick()` runs each once, as an interval would. */
-  const scheduler = createScheduler({ logger, intervalMs: 60 * 60 * 1000, tasks: backgroundTasks(deps) });
 
   /** Delivers every message that is due now (by the fake clock), batch after batch, as the worker would. */
   const deliverOutbox = async () => {
@@ -204,7 +203,6 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     },
     async close() {
       await scheduler.stop();
-      await runner?.stop();
       await built.close();
       mailer.close();
       await smtp.close();

@@ -14,6 +14,7 @@ describe("the route table", () => {
       "Gift Cards /gift-cards",
       "Become Agent /agent-onboarding",
       "Backup & Export /backup-export",
+      "Activity /activity",
     ]);
     expect(navFor("client").filter((link) => link.isHome)).toEqual([
       { href: "/dashboard", label: "Dashboard", isHome: true },
@@ -39,6 +40,7 @@ describe("the route table", () => {
         "/digital-will",
         "/time-triggers",
         "/backup-export",
+        "/activity",
         "/death-verification",
         "/pricing",
         "/agent-dashboard",

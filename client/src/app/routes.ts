@@ -136,6 +136,12 @@ export const ROUTES: readonly AppRoute[] = [
     area: "client",
     nav: "Backup & Export",
   },
+  {
+    path: paths.activity.path,
+    page: page(() => import("./routes/app/activity-page"), "ActivityPage"),
+    area: "client",
+    nav: "Activity",
+  },
 
   {
     path: paths.home.path,

@@ -34,6 +34,7 @@ export const paths = {
   digitalWill: at("/digital-will"),
   timeTriggers: at("/time-triggers"),
   backupExport: at("/backup-export"),
+  activity: at("/activity"),
   deathVerification: at("/death-verification"),
   pricing: at("/pricing"),
   pricingTiers: at("/pricing-tiers"),

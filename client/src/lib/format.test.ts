@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "@/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatRelative } from "@/lib/format";
 
 describe("formatDate", () => {
   it("writes the day before the month, as Ghana does", () => {
@@ -20,6 +20,20 @@ describe("formatDate", () => {
 describe("formatDateTime", () => {
   it("adds the time on a 24-hour clock", () => {
     expect(formatDateTime(new Date(2026, 10, 25, 14, 5))).toBe("25 Nov 2026, 14:05");
+  });
+});
+
+describe("formatRelative", () => {
+  const now = new Date(2026, 10, 25, 14, 0);
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it("says how long ago in words for the last week, then the day", () => {
+    expect(formatRelative(before(20_000), now)).toBe("just now");
+    expect(formatRelative(before(5 * 60_000), now)).toBe("5 min ago");
+    expect(formatRelative(before(3 * 3_600_000), now)).toBe("3 h ago");
+    expect(formatRelative(before(30 * 3_600_000), now)).toBe("yesterday");
+    expect(formatRelative(before(4 * 86_400_000), now)).toBe("4 days ago");
+    expect(formatRelative(new Date(2026, 10, 1, 9, 0), now)).toBe("1 Nov 2026");
+    expect(formatRelative("soon", now)).toBe("");
   });
 });
 

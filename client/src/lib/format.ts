@@ -36,6 +36,26 @@ export function formatDateTime(value: string | Date): string {
   return date ? DATE_TIME.format(date) : "";
 }
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How long ago, in words, for recent moments ("just now", "5 min ago", "3 h ago", "yesterday", "4 days ago"); a week
+ * or more back, the day itself ("25 Nov 2026"). "" for a value that is not a date.
+ */
+export function formatRelative(value: string | Date, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const ago = now.getTime() - date.getTime();
+  if (ago < MINUTE) return "just now";
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
+  if (ago < 2 * DAY) return "yesterday";
+  if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} days ago`;
+  return formatDate(date);
+}
+
 export type Currency = "USD" | "GHS";
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();

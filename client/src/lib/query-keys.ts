@@ -16,4 +16,7 @@ export const queryKeys = {
    */
   files: () => ["/api/assets"] as const,
   beneficiaries: () => ["/api/beneficiaries"] as const,
+  /** The signed-in user's in-app notifications (the header bell) and audit trail (the Activity screen). */
+  notifications: () => ["/api/notifications"] as const,
+  activity: () => ["/api/activity"] as const,
 };

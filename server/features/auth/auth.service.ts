@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock";
 import type { Logger } from "pino";
 import type { Mailer } from "../../lib/mail/mailer";
 import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from "../../lib/mail/templates";
+import { notify, settleNotifications } from "../../lib/notifications";
 import { assertCanResendOwnVerification } from "../../lib/outbox/message-caps";
 import {
   enqueueEmail,
@@ -29,11 +30,17 @@ type MailCtx = { mailer: Mailer; outbox: OutboxWriteDeps; publicUrl: string; clo
 /** A verification link for the user's own address, queued in `tx` with the user's new token hash. */
 async function enqueueVerifyEmail(tx: Tx, ctx: MailCtx, user: User, token: string, tokenHash: string) {
   const mail = verifyEmailMail(user.email, user.firstName ?? "", `${ctx.publicUrl}/verify-email/${token}`);
-  await enqueueEmail(tx, ctx.outbox, mail, {
-    kind: "verify_email",
-    dedupeKey: `verify-email:${user.id}:${tokenHashPrefix(tokenHash)}`,
-    senderUserId: user.id,
-  });
+  const key = `verify-email:${user.id}:${tokenHashPrefix(tokenHash)}`;
+  await enqueueEmail(tx, ctx.outbox, mail, { kind: "verify_email", dedupeKey: key, senderUserId: user.id });
+  await notify(tx, ctx, [
+    {
+      userId: user.id,
+      kind: "verify_email",
+      title: "Confirm your e-mail address",
+      body: "We e-mailed you a link: open it to confirm your address, so messages to your beneficiaries can leave.",
+      dedupeKey: key,
+    },
+  ]);
 }
 
 /**
@@ -161,10 +168,18 @@ export async function resetPassword(db: Db, ctx: MailCtx, token: string, passwor
       updatedAt: ctx.clock.now(),
     });
     if (!updated) return undefined;
-    await enqueueEmail(tx, ctx.outbox, passwordChangedMail(updated.email), {
-      kind: "password_changed",
-      dedupeKey: `password-changed:${updated.id}:${updated.sessionVersion}`,
-    });
+    const mail = passwordChangedMail(updated.email);
+    const key = `password-changed:${updated.id}:${updated.sessionVersion}`;
+    await enqueueEmail(tx, ctx.outbox, mail, { kind: "password_changed", dedupeKey: key });
+    await notify(tx, ctx, [
+      {
+        userId: updated.id,
+        kind: "password_changed",
+        title: mail.subject,
+        body: "Every other session was signed out. If this was not you, reset your password at once.",
+        dedupeKey: key,
+      },
+    ]);
     return updated;
   });
   if (!user) throw new AppError(400, INVALID_RESET_MESSAGE);
@@ -183,5 +198,6 @@ export async function verifyEmail(db: Db, ctx: { clock: Clock; outbox: OutboxWri
     const verified = await q.markEmailVerified(tx, user.id, tokenHash);
     if (!verified) throw notFound();
     await releaseHeldMessages(tx, ctx.outbox, user.id);
+    await settleNotifications(tx, { userId: user.id, kind: "verify_email", now: ctx.clock.now() });
   });
 }

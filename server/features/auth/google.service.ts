@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Db } from "../../db";
 import { googleLinkedMail } from "../../lib/mail/security-notices";
+import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import * as q from "./auth.queries";
 
@@ -61,10 +62,18 @@ async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User,
     });
     await q.deleteSessionsOfUser(tx, existing.id);
     if (user) {
-      await enqueueEmail(tx, ctx, googleLinkedMail(user.email), {
-        kind: "google_linked",
-        dedupeKey: `google-linked:${user.id}:${googleId}`,
-      });
+      const mail = googleLinkedMail(user.email);
+      const key = `google-linked:${user.id}:${googleId}`;
+      await enqueueEmail(tx, ctx, mail, { kind: "google_linked", dedupeKey: key });
+      await notify(tx, ctx, [
+        {
+          userId: user.id,
+          kind: "google_linked",
+          title: mail.subject,
+          body: "Your account now signs in with Google: its password was removed and every session signed out.",
+          dedupeKey: key,
+        },
+      ]);
     }
     return user;
   });

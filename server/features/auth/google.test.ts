@@ -177,6 +177,11 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
     const notice = (await t.smtp.waitFor(email, 3))[2];
     expect(notice.raw).toMatch(/Subject: Your Heirloom account now signs in with Google/);
     expect((await victim.get("/api/user")).status).toBe(200);
+    const inApp = await victim.get("/api/notifications");
+    expect(inApp.body[0]).toMatchObject({
+      kind: "google_linked",
+      title: "Your Heirloom account now signs in with Google",
+    });
   });
 
   it("links an account whose owner confirmed the address and keeps its password and sessions", async () => {

@@ -85,6 +85,12 @@ describe("forgot and reset password", () => {
       200,
     );
     expect(t.smtp.to(user.email).at(-1)!.raw).toMatch(/password was changed/);
+    const signedIn = t.agent();
+    await signedIn.post("/api/login").send({ email: user.email, password: "New-Kente-2027" }).expect(200);
+    expect((await signedIn.get("/api/notifications")).body[0]).toMatchObject({
+      kind: "password_changed",
+      title: "Your Heirloom password was changed",
+    });
     const again = await t.request().post("/api/auth/reset-password").send({ token, password: "Other-Kente-2028" });
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/invalid or has expired/);

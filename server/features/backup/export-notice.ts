@@ -4,6 +4,8 @@ import type { User } from "@shared/schema";
 import { addressRange } from "../../auth/ip-key";
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../lib/mail/mailer";
+import { runInTransaction } from "../../db";
+import { notify } from "../../lib/notifications";
 import { enqueueEmail } from "../../lib/outbox/enqueue";
 
 const WHAT: Record<ExportFormat, string> = {
@@ -33,16 +35,19 @@ export function exportNoticeMail(to: string, format: ExportFormat, at: Date, fro
 }
 
 /**
- * Tells the owner after each export, through the outbox (retried if the mail server is down). A failure to queue it is
+ * Tells the owner after each export, in-app and through the outbox (retried if the mail server is down). A failure to queue it is
  * logged, never turned into an error for the download that already left.
  */
 export async function notifyExport(deps: AppDeps, req: Request, user: User, format: ExportFormat): Promise<void> {
   const now = deps.clock.now();
   const mail = exportNoticeMail(user.email, format, now, addressRange(req.ip));
   try {
-    await enqueueEmail(deps.database.db, deps, mail, {
-      kind: "export_notice",
-      dedupeKey: `export:${user.id}:${String(req.id ?? now.getTime())}`,
+    const key = `export:${user.id}:${String(req.id ?? now.getTime())}`;
+    await runInTransaction(deps.database.db, async (tx) => {
+      await enqueueEmail(tx, deps, mail, { kind: "export_notice", dedupeKey: key });
+      await notify(tx, deps, [
+        { userId: user.id, kind: "export_notice", title: mail.subject, body: mail.text.split("\n")[0], dedupeKey: key },
+      ]);
     });
   } catch (err) {
     deps.logger.warn(

@@ -174,7 +174,11 @@ export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<Ve
  * The single-use step: only a pending row with a live token moves, so two clicks cannot both succeed. The hash is
  * kept (the expiry is cleared) so a second click is recognised as "already used" (409) rather than unknown.
  */
-export async function markVerified(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+export async function markVerified(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: number; userId: number } | undefined> {
   const rows = await db
     .update(beneficiaries)
     .set({ status: "verified", verifiedAt: now, verificationExpires: null, updatedAt: now })
@@ -185,6 +189,6 @@ export async function markVerified(db: DbOrTx, tokenHash: string, now: Date): Pr
         gt(beneficiaries.verificationExpires, now),
       ),
     )
-    .returning({ id: beneficiaries.id });
-  return rows.length > 0;
+    .returning({ id: beneficiaries.id, userId: beneficiaries.userId });
+  return rows[0];
 }

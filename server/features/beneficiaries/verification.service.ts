@@ -1,6 +1,8 @@
-import type { Db } from "../../db";
+import { runInTransaction, type Db } from "../../db";
 import { conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import { notify } from "../../lib/notifications";
+import { tokenHashPrefix } from "../../lib/outbox/enqueue";
 import { hashToken } from "../../lib/tokens";
 import type { BeneficiaryVerificationDto } from "./beneficiaries.presenter";
 import * as q from "./beneficiaries.queries";
@@ -26,13 +28,28 @@ export async function getVerification(db: Db, clock: Clock, token: string): Prom
   return present(row, "pending");
 }
 
-/** Marks the beneficiary verified, once: a single conditional UPDATE decides, so parallel clicks cannot both win. */
+/**
+ * Marks the beneficiary verified, once: a single conditional UPDATE decides, so parallel clicks cannot both win. The
+ * owner is told in-app in the same transaction.
+ */
 export async function confirmVerification(db: Db, clock: Clock, token: string): Promise<BeneficiaryVerificationDto> {
   if (!TOKEN_SHAPE.test(token)) throw notFound();
   const tokenHash = hashToken(token);
-  const verified = await q.markVerified(db, tokenHash, clock.now());
-  const row = await q.findByTokenHash(db, tokenHash);
-  if (!row) throw notFound();
-  if (!verified) throw row.status === "verified" ? conflict(LINK_USED_MESSAGE) : notFound();
-  return present(row, "verified");
+  return runInTransaction(db, async (tx) => {
+    const verified = await q.markVerified(tx, tokenHash, clock.now());
+    const row = await q.findByTokenHash(tx, tokenHash);
+    if (!row) throw notFound();
+    if (!verified) throw row.status === "verified" ? conflict(LINK_USED_MESSAGE) : notFound();
+    await notify(tx, { clock }, [
+      {
+        userId: verified.userId,
+        kind: "beneficiary_verified",
+        title: `${row.firstName} confirmed their e-mail address`,
+        body: `${row.firstName} opened the link you sent and is now a verified beneficiary.`,
+        link: "/beneficiaries",
+        dedupeKey: `beneficiary-verified:${verified.id}:${tokenHashPrefix(tokenHash)}`,
+      },
+    ]);
+    return present(row, "verified");
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storageLimitBytes } from "@shared/plans";
 import { bundlesOf, userRow } from "./billing.test-support";
@@ -71,6 +72,10 @@ describe("subscription life cycle", () => {
     await w.t.deliverOutbox();
     const notices = w.t.smtp.to(user.email).filter((m) => m.raw.includes("Subject: Your Heirloom payment failed"));
     expect(notices).toHaveLength(1);
+    const inApp = await w.t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from notifications where user_id = ${user.id} and kind = 'payment_failed'`,
+    );
+    expect(inApp.rows[0].n).toBe(1);
 
     sub.status = "active";
     await w.send(invoiceEvent("invoice.paid", sub)).expect(200);

@@ -4,6 +4,7 @@ import { runInTransaction, type Tx } from "../../db";
 import { AppError } from "../../lib/app-error";
 import { enqueueEmail } from "../../lib/outbox/enqueue";
 import { WebhookSignatureError, type SubscriptionSnapshot, type WebhookEvent } from "../../lib/payments";
+import { notify } from "../../lib/notifications";
 import { paymentFailedMail } from "./billing.mail";
 import { findUserByStripeCustomer, recordStripeEvent, setPaymentStatus, transitionBundle } from "./billing.queries";
 import type { BillingCtx } from "./billing.service";
@@ -67,10 +68,19 @@ async function applyEvent(
 
 /** Queued with the event it reports: one mail per Stripe event, however often Stripe delivers the event. */
 async function notifyPaymentFailed(tx: Tx, ctx: BillingCtx, user: User, eventId: string): Promise<void> {
-  await enqueueEmail(tx, ctx.outbox, paymentFailedMail(user.email, user.firstName, `${ctx.publicUrl}/pricing`), {
-    kind: "payment_failed",
-    dedupeKey: `payment-failed:${eventId}`,
-  });
+  const mail = paymentFailedMail(user.email, user.firstName, `${ctx.publicUrl}/pricing`);
+  const key = `payment-failed:${eventId}`;
+  await enqueueEmail(tx, ctx.outbox, mail, { kind: "payment_failed", dedupeKey: key });
+  await notify(tx, ctx.outbox, [
+    {
+      userId: user.id,
+      kind: "payment_failed",
+      title: mail.subject,
+      body: "Your plan stays active until the end of the billing period; update your payment details before then.",
+      link: "/pricing",
+      dedupeKey: key,
+    },
+  ]);
 }
 
 /** The 400 answer to a webhook whose signature does not verify; the route audits it (LOG-02). */

@@ -7,7 +7,7 @@ import type { Keyring } from "../crypto/keyring";
 import type { MailMessage } from "../mail/mailer";
 import { sealContent } from "./outbox-crypto";
 
-/** Wakes the delivery worker (runner.ts); absent in tests, which deliver explicitly. */
+/** Wakes the delivery task (task.ts, on the scheduler); absent in tests, which deliver explicitly. */
 export type OutboxSignal = { kick(): void };
 
 /**

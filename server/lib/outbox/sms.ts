@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 export type ShortMessage = { channel: "sms" | "whatsapp"; to: string; text: string; messageId: string };
 
 /**
- * Sends SMS and WhatsApp messages. Providers (issue 14's SMS_PROVIDER) implement this; a provider throws when the
+ * Sends SMS and WhatsApp messages. Providers (chosen by SMS_PROVIDER, see `createSmsProvider`) implement this; a provider throws when the
  * message was not accepted, and the outbox retries it.
  */
 export type SmsProvider = { send(message: ShortMessage): Promise<void> };
@@ -25,4 +25,12 @@ export function createFileSmsSink(opts: { outboxDir: string; logger: Logger }): 
       opts.logger.info({ file, channel: m.channel }, "message written to outbox");
     },
   };
+}
+
+/** The provider SMS_PROVIDER names (config.ts validated it at start-up): today the file sink. */
+export function createSmsProvider(config: { smsProvider: "file"; dataDir: string }, logger: Logger): SmsProvider {
+  switch (config.smsProvider) {
+    case "file":
+      return createFileSmsSink({ outboxDir: path.join(config.dataDir, "outbox"), logger });
+  }
 }

@@ -13,8 +13,17 @@ import { SiteFooter } from "@/components/layouts/site-footer";
 import { SkipLink } from "@/components/layouts/skip-link";
 import { UserMenu } from "@/components/layouts/user-menu";
 
-/** The signed-in client's frame: brand, plan badge, Upgrade Plan, user menu and the area links. */
-export function ClientLayout({ links, children }: { links: readonly NavLink[]; children: ReactNode }) {
+/** The signed-in client's frame: brand, plan badge, Upgrade Plan, notification bell, user menu and the area links. */
+export function ClientLayout({
+  links,
+  headerActions,
+  children,
+}: {
+  links: readonly NavLink[];
+  /** Shown beside the user menu for a signed-in user (the area shell passes the notification bell). */
+  headerActions?: ReactNode;
+  children: ReactNode;
+}) {
   const { user } = useAuth();
   const [isNavOpen, setIsNavOpen] = useState(false);
   const navId = useId();
@@ -38,6 +47,7 @@ export function ClientLayout({ links, children }: { links: readonly NavLink[]; c
                   Upgrade Plan
                 </Link>
               </Button>
+              {user ? headerActions : null}
               {user ? <UserMenu user={user} /> : null}
               <Button
                 variant="ghost"
