@@ -16,6 +16,7 @@ import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
 import { registerBackupRoutes } from "./features/backup/backup.routes";
+import { registerReleaseRoutes } from "./features/releases/releases.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
+  registerReleaseRoutes(table, deps, limiters);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

@@ -1,4 +1,5 @@
 import type { AppDeps } from "./deps";
+import { releaseExpiryTask } from "./features/releases/release-expiry";
 import type { Task } from "./lib/jobs/scheduler";
 
 /**
@@ -7,6 +8,5 @@ import type { Task } from "./lib/jobs/scheduler";
  * SCHEDULER_INTERVAL_SECONDS, tests run them with `t.tick()` under the fake clock.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  void deps;
-  return [];
+  return [releaseExpiryTask(deps)];
 }
