@@ -62,7 +62,7 @@ describe("log leak scan (LOG-01)", () => {
     secrets.push(sid);
 
     const ids: Record<string, number> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name);
+    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     for (const sample of Object.values(SAMPLES)) seen(await agent.post(sample.path).send(sample.body));
     const beneficiary = seen(
       await agent

@@ -1,4 +1,6 @@
 import type supertest from "supertest";
+import { createTestRelease } from "../features/releases/releases.test-support";
+import type { TestApp } from "../test/harness";
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -7,8 +9,14 @@ type Agent = ReturnType<typeof supertest.agent>;
  * mass-assignment gate iterate this registry; a route that names a resource missing here fails the suite.
  */
 export type OwnedResource = {
-  /** POST path and a valid body (JSON) — or a custom creator for uploads. */
-  create: { path: string; body: Record<string, unknown> } | { upload: true };
+  /**
+   * POST path and a valid body (JSON) — or a custom creator for uploads — or, for rows no owner route creates (a
+   * release is made by a firing trigger), a seed written as the feature itself writes them.
+   */
+  create:
+    | { path: string; body: Record<string, unknown> }
+    | { upload: true }
+    | { seed: (t: TestApp, agent: Agent) => Promise<number> };
   /** The owner's read of the row, used to prove it is unchanged. */
   snapshot(agent: Agent, id: number): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
@@ -31,6 +39,18 @@ const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
 let beneficiarySeq = 0;
 
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
+  release: {
+    create: {
+      async seed(t, agent) {
+        const me = (await agent.get("/api/user")).body as { id: number };
+        const fileId = await createOwned(agent, "asset", t);
+        const { id } = await createTestRelease(t, { ownerId: me.id, items: [{ kind: "file", id: fileId }] });
+        return id;
+      },
+    },
+    snapshot: fromList("/api/releases"),
+    update: {},
+  },
   asset: {
     create: { upload: true },
     snapshot: fromList("/api/assets"),
@@ -88,9 +108,10 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   }),
 };
 
-export async function createOwned(agent: Agent, name: string): Promise<number> {
+export async function createOwned(agent: Agent, name: string, t: TestApp): Promise<number> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
+  if ("seed" in resource.create) return resource.create.seed(t, agent);
   const res =
     "upload" in resource.create
       ? await agent

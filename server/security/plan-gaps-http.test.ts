@@ -161,7 +161,7 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
   it("changes no stored data when every GET route is crawled by a user who owns one of everything", async () => {
     const { agent } = await t.signUp();
     const ids: Record<string, number> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name);
+    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     const queuedBefore = await t.db.execute<{ kind: string }>(sql`select kind from outbox_messages`);
     const before = await snapshot();
     const gets = t.routes.filter((r) => r.method === "get");

@@ -41,7 +41,7 @@ describe("no secret in any JSON answer", () => {
   it("walks every GET route with a user who owns one of everything", async () => {
     const { agent } = await t.signUp();
     const ids: Record<string, number> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name);
+    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     const gets = t.routes.filter(
       (r) => r.method === "get" && !r.path.includes(":token") && !r.path.startsWith("/auth/"),
     );

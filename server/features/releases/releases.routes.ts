@@ -27,23 +27,29 @@ export function registerReleaseRoutes(r: RouteTable, deps: AppDeps, limiters: Li
     res.json(await listReleases(deps, { userId: currentUserId(req) }));
   });
 
-  r.add({ method: "get", path: "/api/releases/:id", access: "public" }, async (req, res) => {
+  r.add({ method: "get", path: "/api/releases/:id", access: "public", resource: "release" }, async (req, res) => {
     res.json(await getReleaseView(deps, { actor: releaseActor(req, deps.clock), id: routeId(req) }));
   });
 
-  r.add({ method: "get", path: "/api/releases/:id/files/:fileId", access: "public" }, async (req, res) => {
-    const fileId = routeId(req, "fileId");
-    const download = await openReleasedFile(deps, {
-      actor: releaseActor(req, deps.clock),
-      id: routeId(req),
-      fileId,
-      origin: originOf(req),
-    });
-    const failure = await sendDownload(res, download);
-    if (failure) logDecryptFailure(deps, fileId, failure);
-  });
+  r.add(
+    { method: "get", path: "/api/releases/:id/files/:fileId", access: "public", resource: "release" },
+    async (req, res) => {
+      const fileId = routeId(req, "fileId");
+      const download = await openReleasedFile(deps, {
+        actor: releaseActor(req, deps.clock),
+        id: routeId(req),
+        fileId,
+        origin: originOf(req),
+      });
+      const failure = await sendDownload(res, download);
+      if (failure) logDecryptFailure(deps, fileId, failure);
+    },
+  );
 
-  r.add({ method: "post", path: "/api/releases/:id/revoke", access: "client", body: "none" }, async (req, res) => {
-    res.json(await revokeRelease(deps, { userId: currentUserId(req), id: routeId(req), origin: originOf(req) }));
-  });
+  r.add(
+    { method: "post", path: "/api/releases/:id/revoke", access: "client", body: "none", resource: "release" },
+    async (req, res) => {
+      res.json(await revokeRelease(deps, { userId: currentUserId(req), id: routeId(req), origin: originOf(req) }));
+    },
+  );
 }
