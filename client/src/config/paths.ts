@@ -21,6 +21,9 @@ export const paths = {
   verifyEmail: withToken("/verify-email"),
   verifyBeneficiary: withToken("/verify-beneficiary"),
   invitation: withToken("/invitation"),
+  release: withToken("/release"),
+  /** The release page once its token has left the address bar. */
+  releaseOpened: at("/release"),
   terms: at("/terms"),
   privacy: at("/privacy"),
   /** Served by the API (a full browser navigation), not by the SPA. */
@@ -32,6 +35,7 @@ export const paths = {
   beneficiaries: at("/beneficiaries"),
   digitalWill: at("/digital-will"),
   timeTriggers: at("/time-triggers"),
+  releases: at("/releases"),
   backupExport: at("/backup-export"),
   deathVerification: at("/death-verification"),
   pricing: at("/pricing"),
