@@ -9,10 +9,12 @@ import {
   insertReleaseAudit,
   listOwnedReleases,
   revokeOwnedRelease,
+  type ReleaseAuditEntry,
 } from "./releases.queries";
+import { logReleaseAudit } from "./release-audit";
 import { presentOwnerRelease } from "./releases.presenter";
 
-type OwnerDeps = Pick<AppDeps, "database" | "clock">;
+type OwnerDeps = Pick<AppDeps, "database" | "clock" | "logger">;
 
 /** The owner's releases, newest first, each with every open and download (two queries whatever the count). */
 export async function listReleases(deps: OwnerDeps, input: { userId: number }): Promise<OwnerReleaseDto[]> {
@@ -41,23 +43,26 @@ export async function revokeRelease(
   input: { userId: number; id: number; origin: RequestOrigin },
 ): Promise<OwnerReleaseDto> {
   const now = deps.clock.now();
-  await runInTransaction(deps.database.db, async (tx) => {
+  const audit: ReleaseAuditEntry = {
+    at: now,
+    actorId: input.userId,
+    subjectUserId: input.userId,
+    action: "release_revoked",
+    releaseId: input.id,
+    ...input.origin,
+  };
+  const recorded = await runInTransaction(deps.database.db, async (tx) => {
     const moved = await revokeOwnedRelease(tx, input.userId, input.id, now);
     if (!moved) {
       const existing = await findOwnedRelease(tx, input.userId, input.id);
       if (!existing) throw notFound();
       if (existing.status === "expired") throw new AppError(409, "This release has already expired");
-      return;
+      return undefined;
     }
-    await insertReleaseAudit(tx, {
-      at: now,
-      actorId: input.userId,
-      subjectUserId: input.userId,
-      action: "release_revoked",
-      releaseId: input.id,
-      ...input.origin,
-    });
+    await insertReleaseAudit(tx, audit);
+    return audit;
   });
+  if (recorded) logReleaseAudit(deps.logger, recorded);
   const all = await listReleases(deps, { userId: input.userId });
   return all.find((r) => r.id === input.id)!;
 }

@@ -14,11 +14,20 @@ const SEEN_GRANULARITY_MS = 60 * 1000;
  * earlier is replaced, so a session never mixes an account with a release, nor two releases (TOK-04, TOK-05).
  * Signing in later regenerates the session again (passport), which ends the release session.
  */
-export async function startReleaseSession(req: Request, releaseId: number, clock: Clock): Promise<void> {
+export async function startReleaseSession(
+  req: Request,
+  releaseId: number,
+  opts: { clock: Clock; cookieName: string },
+): Promise<void> {
   if (!req.session) throw serviceUnavailable();
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  // A request without a session cookie already holds a new session with a fresh random id: nothing to regenerate
+  // (and no stored row to delete). One that brought a cookie may carry a planted or signed-in session: regenerate.
+  const cookies = req.headers.cookie ?? "";
+  if (cookies.split(";").some((c) => c.trim().startsWith(`${opts.cookieName}=`))) {
+    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  }
   req.user = undefined;
-  const now = clock.now().getTime();
+  const now = opts.clock.now().getTime();
   req.session.release = { id: releaseId, openedAt: now, seenAt: now };
 }
 

@@ -192,6 +192,19 @@ describe("the release session", () => {
     expect((await agent.get(`/api/releases/${r.id}`)).status).toBe(200);
   });
 
+  it("gives a planted session cookie a new id, so whoever planted it gains nothing (session fixation)", async () => {
+    const theirs = await release();
+    const victims = await release();
+    const attacker = await t.request().post("/api/releases/open").send({ token: theirs.token });
+    const planted = String(attacker.headers["set-cookie"]).split(";")[0];
+    const opened = await t.request().post("/api/releases/open").set("Cookie", planted).send({ token: victims.token });
+    const issued = String(opened.headers["set-cookie"]).split(";")[0];
+    expect(issued).toMatch(/^hl\.sid=/);
+    expect(issued).not.toBe(planted);
+    expect((await t.request().get(`/api/releases/${victims.id}`).set("Cookie", planted)).status).toBe(404);
+    expect((await t.request().get(`/api/releases/${victims.id}`).set("Cookie", issued)).status).toBe(200);
+  });
+
   it("stops at once when the owner revokes, mid-session (TOK-04)", async () => {
     const r = await release();
     const ben = t.agent();

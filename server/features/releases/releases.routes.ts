@@ -1,6 +1,7 @@
 import { openReleaseSchema } from "@shared/validators/releases";
 import { ipKey } from "../../auth/ip-key";
 import { consume, type Limiters } from "../../auth/rate-limits";
+import { sessionCookieName } from "../../auth/session";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
 import { currentUserId, routeId } from "../../lib/request-context";
@@ -15,11 +16,12 @@ import { getReleaseView, openReleaseByToken, openReleasedFile } from "./releases
  * owner's side (list, revoke). Contract "Release triggers, bundles and releases".
  */
 export function registerReleaseRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
+  const cookieName = sessionCookieName(deps.config);
   r.add({ method: "post", path: "/api/releases/open", access: "public", rateLimited: true }, async (req, res) => {
     await consume(limiters.tokenLookup, ipKey(req));
     const { token } = openReleaseSchema.parse(req.body ?? {});
     const view = await openReleaseByToken(deps, { token, origin: originOf(req) });
-    await startReleaseSession(req, view.release.id, deps.clock);
+    await startReleaseSession(req, view.release.id, { clock: deps.clock, cookieName });
     res.json(view);
   });
 

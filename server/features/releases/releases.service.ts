@@ -11,6 +11,7 @@ import { openAssetDownload } from "../assets/assets.service";
 import { KINDS } from "../typed-assets/kinds";
 import { presentTypedAsset } from "../typed-assets/typed-assets.presenter";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { logReleaseAudit } from "./release-audit";
 import { openReleaseMessage } from "./release-secrets";
 import {
   findRelease,
@@ -20,6 +21,7 @@ import {
   openLiveRelease,
   releasedFiles,
   releasedTypedRows,
+  type ReleaseAuditEntry,
 } from "./releases.queries";
 import { presentRelease, presentReleasedFile, presentReleasedRecord } from "./releases.presenter";
 
@@ -54,7 +56,7 @@ async function viewOf(deps: ReleaseDeps, release: AssetRelease): Promise<Release
 
 /**
  * Opens a release by its link token (contract `POST /api/releases/open`): the first open moves it to `opened`;
- * every open is written to its access log and to the owner's audit trail in the same transaction. An unknown,
+ * every open is written to its access log and to the owner's audit trail in the same statement. An unknown,
  * revoked or expired token is one and the same 404.
  */
 export async function openReleaseByToken(
@@ -62,21 +64,16 @@ export async function openReleaseByToken(
   input: { token: string; origin: RequestOrigin },
 ): Promise<ReleaseViewDto> {
   const now = deps.clock.now();
-  const release = await runInTransaction(deps.database.db, async (tx) => {
-    const row = await openLiveRelease(tx, hashToken(input.token), now);
-    if (!row) return undefined;
-    await insertAccess(tx, { releaseId: row.id, userId: row.userId, at: now, action: "open", ip: input.origin.ip });
-    await insertReleaseAudit(tx, {
-      at: now,
-      actorId: null,
-      subjectUserId: row.userId,
-      action: "release_opened",
-      releaseId: row.id,
-      ...input.origin,
-    });
-    return row;
-  });
+  const release = await openLiveRelease(deps.database.db, { tokenHash: hashToken(input.token), now, ...input.origin });
   if (!release) throw notFound();
+  logReleaseAudit(deps.logger, {
+    at: now,
+    actorId: null,
+    subjectUserId: release.userId,
+    action: "release_opened",
+    releaseId: release.id,
+    ...input.origin,
+  });
   return viewOf(deps, release);
 }
 
@@ -104,6 +101,15 @@ export async function openReleasedFile(
   if (!release) throw notFound();
   const download = await openAssetDownload(deps, { userId: release.userId, id: input.fileId });
   const now = deps.clock.now();
+  const audit: ReleaseAuditEntry = {
+    at: now,
+    actorId: null,
+    subjectUserId: release.userId,
+    action: "release_file_downloaded",
+    releaseId: release.id,
+    details: { fileId: input.fileId },
+    ...input.origin,
+  };
   const record = runInTransaction(db, async (tx) => {
     await insertAccess(tx, {
       releaseId: release.id,
@@ -115,20 +121,13 @@ export async function openReleasedFile(
       bytes: download.fileSize,
       ip: input.origin.ip,
     });
-    await insertReleaseAudit(tx, {
-      at: now,
-      actorId: null,
-      subjectUserId: release.userId,
-      action: "release_file_downloaded",
-      releaseId: release.id,
-      details: { fileId: input.fileId },
-      ...input.origin,
-    });
+    await insertReleaseAudit(tx, audit);
   });
   // the blob is already open: a failure to record the download must close it, and no byte leaves unrecorded
   await record.catch((err: unknown) => {
     download.rest.destroy();
     throw err;
   });
+  logReleaseAudit(deps.logger, audit);
   return download;
 }
