@@ -37,7 +37,14 @@ export function ReleasedRecord({ record }: { record: ReleasedRecordDto }) {
           <div key={f.key} className="contents">
             <dt className="font-medium text-muted-foreground">{f.label}</dt>
             <dd className="break-words whitespace-pre-wrap">
-              {f.isCredential && !isRevealed ? <span aria-label={`${f.label} hidden`}>••••••••</span> : f.value}
+              {f.isCredential && !isRevealed ? (
+                <>
+                  <span aria-hidden="true">••••••••</span>
+                  <span className="sr-only">Hidden until you choose Reveal</span>
+                </>
+              ) : (
+                f.value
+              )}
             </dd>
           </div>
         ))}
