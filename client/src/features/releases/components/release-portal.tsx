@@ -31,7 +31,7 @@ export function ReleaseUnavailable({
     <div role="alert" className="flex gap-3 rounded-md border border-border bg-card p-4">
       <CircleAlert className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="grid gap-1">
-        <p className="font-semibold">{title}</p>
+        <h1 className="text-lg font-semibold">{title}</h1>
         <p className="text-sm text-muted-foreground">
           {reason ??
             "It may have expired or been withdrawn by the person who shared it. If you think this is a mistake, contact the family member or executor who told you about it."}
