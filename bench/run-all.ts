@@ -87,6 +87,13 @@ export const PARTS: Part[] = [
     limitSeconds: 600,
     docsFile: "docs/bench-restore.md",
   },
+  // Per engine: one 50 MB upload, 300 interleaved opens and health checks, 6 + 6 downloads.
+  {
+    id: "scheduler",
+    title: "Release engine (npm run bench:scheduler)",
+    command: ["npx", "tsx", "bench/scheduler.ts"],
+    limitSeconds: 300,
+  },
   {
     id: "lighthouse",
     title: "Front end: Lighthouse",

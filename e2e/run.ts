@@ -70,7 +70,8 @@ async function main() {
   });
   if (built.status !== 0) throw new Error("building the client and the server bundle failed");
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-  const server = await startServer();
+  // the scheduler every few seconds, so a trigger a flow sets two minutes ahead fires soon after (release flow)
+  const server = await startServer({ SCHEDULER_INTERVAL_SECONDS: "5" });
   console.log(`e2e: Node ${process.version}, the server bundle (${server.process.spawnargs.slice(1).join(" ")})`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -21,6 +21,7 @@ import { registerTriggerRoutes } from "./features/triggers/triggers.routes";
 import { registerCheckInRoutes } from "./features/check-in/check-in.routes";
 import { registerActivityRoutes } from "./features/activity/activity.routes";
 import { registerNotificationRoutes } from "./features/notifications/notifications.routes";
+import { registerReleaseRoutes } from "./features/releases/releases.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerCheckInRoutes(table, deps, limiters);
   registerNotificationRoutes(table, deps);
   registerActivityRoutes(table, deps);
+  registerReleaseRoutes(table, deps, limiters);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

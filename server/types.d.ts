@@ -14,6 +14,11 @@ declare module "express-session" {
     sessionVersion: number;
     /** The last password confirmation (POST /api/user/reauth), by the injectable clock: export step-up. */
     reauthenticatedAt: number;
+    /**
+     * A beneficiary's release session (server/features/releases/release-session.ts): the one release it opened, by
+     * the injectable clock. Never set together with a signed-in user.
+     */
+    release: { id: number; openedAt: number; seenAt: number };
   }
 }
 

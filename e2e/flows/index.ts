@@ -6,6 +6,7 @@ import { budgetFlow } from "./budget";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
+import { releaseFlow } from "./release";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
 export const flows: Flow[] = [
@@ -16,4 +17,5 @@ export const flows: Flow[] = [
   billingFlow,
   backupFlow,
   notificationsFlow,
+  releaseFlow,
 ];

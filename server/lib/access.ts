@@ -1,5 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { beneficiaries, digitalAssets } from "@shared/schema";
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { assetReleases, beneficiaries, digitalAssets, releaseItems } from "@shared/schema";
 import type { DbOrTx } from "../db";
 import { AppError, notFound } from "./app-error";
 
@@ -8,7 +8,12 @@ import { AppError, notFound } from "./app-error";
  * a release session carries the ids of the releases it opened. New delegations (agents, trusted parties) add a field
  * here and a rule below, never a check in a route.
  */
-export type AccessActor = { userId: number | null; releaseIds?: readonly number[] };
+export type AccessActor = {
+  userId: number | null;
+  releaseIds?: readonly number[];
+  /** The request's "now" by the injectable clock: a release past its expiry grants nothing from that instant. */
+  now?: Date;
+};
 
 /**
  * What an actor wants to do with some ids. Reads may be delegated; writes stay owner-scoped in their own SQL
@@ -18,7 +23,11 @@ export type Permission =
   /** Name one of the caller's beneficiaries in a body (assignment, trigger): only the owner's own. */
   | "beneficiary:reference"
   /** Read an uploaded file's metadata or bytes: the owner. */
-  | "file:read";
+  | "file:read"
+  /** Read a release (its page): only the release of the caller's release session, while it is live. */
+  | "release:read"
+  /** Download a file through a release: only files that are items of the caller's live release. */
+  | "release:file";
 
 type Rule = (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>;
 
@@ -26,6 +35,19 @@ const ownerOnly =
   (read: (db: DbOrTx, userId: number, ids: number[]) => Promise<number[]>): Rule =>
   (db, actor, ids) =>
     actor.userId === null ? Promise.resolve([]) : read(db, actor.userId, ids);
+
+/** A release still grants access: not revoked or expired, and its link not past its expiry at `now`. */
+const liveRelease = (actor: AccessActor) =>
+  and(
+    inArray(assetReleases.status, ["pending", "opened"]),
+    gt(assetReleases.accessExpiresAt, actor.now ?? new Date()),
+    inArray(assetReleases.id, [...(actor.releaseIds ?? [])]),
+  );
+
+const releaseDelegate =
+  (read: (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>): Rule =>
+  (db, actor, ids) =>
+    (actor.releaseIds?.length ?? 0) === 0 ? Promise.resolve([]) : read(db, actor, ids);
 
 /**
  * One rule per permission: the ids (out of those asked) the actor may use, owner ∪ delegate, in one query per call
@@ -49,6 +71,30 @@ export const ACCESS_RULES: Record<Permission, Rule> = {
       .where(
         and(eq(digitalAssets.userId, userId), inArray(digitalAssets.id, ids), eq(digitalAssets.status, "committed")),
       );
+    return rows.map((r) => r.id);
+  }),
+  "release:read": releaseDelegate(async (db, actor, ids) => {
+    const rows = await db
+      .select({ id: assetReleases.id })
+      .from(assetReleases)
+      .where(and(inArray(assetReleases.id, ids), liveRelease(actor)));
+    return rows.map((r) => r.id);
+  }),
+  // The file must still be the release owner's committed file: an item whose file was deleted grants nothing.
+  "release:file": releaseDelegate(async (db, actor, ids) => {
+    const rows = await db
+      .selectDistinct({ id: releaseItems.itemId })
+      .from(releaseItems)
+      .innerJoin(assetReleases, eq(assetReleases.id, releaseItems.releaseId))
+      .innerJoin(
+        digitalAssets,
+        and(
+          eq(digitalAssets.id, releaseItems.itemId),
+          eq(digitalAssets.userId, assetReleases.userId),
+          eq(digitalAssets.status, "committed"),
+        ),
+      )
+      .where(and(eq(releaseItems.kind, "file"), inArray(releaseItems.itemId, ids), liveRelease(actor)));
     return rows.map((r) => r.id);
   }),
 };

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type supertest from "supertest";
+import { createTestRelease } from "../features/releases/releases.test-support";
 import type { TestApp } from "../test/harness";
 
 type Agent = ReturnType<typeof supertest.agent>;
@@ -41,6 +42,18 @@ const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
 let beneficiarySeq = 0;
 
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
+  release: {
+    create: {
+      async factory(agent, t) {
+        const me = (await agent.get("/api/user")).body as { id: number };
+        const fileId = await createOwned(agent, "asset", t);
+        const { id } = await createTestRelease(t, { ownerId: me.id, items: [{ kind: "file", id: fileId }] });
+        return id;
+      },
+    },
+    snapshot: fromList("/api/releases"),
+    update: {},
+  },
   asset: {
     create: { upload: true },
     snapshot: fromList("/api/assets"),

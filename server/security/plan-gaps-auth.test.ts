@@ -109,7 +109,7 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
 describe("blob keys as URLs (IDOR-04)", () => {
   it("never serves the storage directory, to the owner or to anyone else", async () => {
     const owner = await t.signUp();
-    const id = await createOwned(owner.agent, "asset");
+    const id = await createOwned(owner.agent, "asset", t);
     const rows = await t.db.execute<{ key: string }>(sql`select file_path as key from digital_assets where id = ${id}`);
     const key = rows.rows[0].key;
     const blob = fs.readFileSync(path.join(t.dataDir, "blobs", key));
@@ -150,7 +150,7 @@ describe("prototype keys in JSON bodies (MASS-08)", () => {
       .set("Content-Type", "application/json")
       .send(polluted({ firstName: "Kofi", lastName: "Mensah", email: "kofi@example.com", relationship: "child" }));
     expect([201, 400]).toContain(created.status);
-    const id = created.status === 201 ? created.body.id : await createOwned(agent, "beneficiary");
+    const id = created.status === 201 ? created.body.id : await createOwned(agent, "beneficiary", t);
     const updated = await agent
       .patch(`/api/beneficiaries/${id}`)
       .set("Content-Type", "application/json")

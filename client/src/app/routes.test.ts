@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { homeOf, navFor, protectedPaths, ROUTES, routesReachedBy } from "@/app/routes";
 
 describe("the route table", () => {
-  it("gives the client the spec's top navigation, in its order (spec 000 §2)", () => {
+  it("gives the client the spec's top navigation, in its order (spec 000 §2), with Releases after Time Triggers (issue 14)", () => {
     expect(navFor("client").map(({ label, href }) => `${label} ${href}`)).toEqual([
       "Dashboard /dashboard",
       "Assets /assets",
@@ -10,6 +10,7 @@ describe("the route table", () => {
       "Beneficiaries /beneficiaries",
       "Digital Will /digital-will",
       "Time Triggers /time-triggers",
+      "Releases /releases",
       "Death Verification /death-verification",
       "Gift Cards /gift-cards",
       "Become Agent /agent-onboarding",
@@ -39,6 +40,7 @@ describe("the route table", () => {
         "/beneficiaries",
         "/digital-will",
         "/time-triggers",
+        "/releases",
         "/backup-export",
         "/activity",
         "/death-verification",

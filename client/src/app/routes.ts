@@ -48,6 +48,7 @@ export type AppRoute = {
 
 /** Pages reached at more than one address: one lazy component each, so moving between them keeps the screen. */
 const PricingPage = page(() => import("./routes/pricing/pricing-page"), "PricingPage");
+const ReleasePage = page(() => import("./routes/public/release-page"), "ReleasePage");
 const AdminDashboardPage = page(() => import("./routes/admin/admin-dashboard-page"), "AdminDashboardPage");
 
 const DASHBOARD_READS: Preload = {
@@ -102,6 +103,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: page(() => import("./routes/app/time-triggers-page"), "TimeTriggersPage"),
     area: "client",
     nav: "Time Triggers",
+  },
+  {
+    path: paths.releases.path,
+    page: page(() => import("./routes/app/releases-page"), "ReleasesPage"),
+    area: "client",
+    nav: "Releases",
   },
   {
     path: paths.deathVerification.path,
@@ -197,6 +204,8 @@ export const ROUTES: readonly AppRoute[] = [
     page: page(() => import("./routes/public/check-in-page"), "CheckInPage"),
     area: "public",
   },
+  { path: paths.release.path, page: ReleasePage, area: "public" },
+  { path: paths.releaseOpened.path, page: ReleasePage, area: "public" },
   { path: paths.terms.path, page: page(() => import("./routes/public/terms-page"), "TermsPage"), area: "public" },
   { path: paths.privacy.path, page: page(() => import("./routes/public/privacy-page"), "PrivacyPage"), area: "public" },
 

@@ -22,6 +22,9 @@ export const paths = {
   verifyBeneficiary: withToken("/verify-beneficiary"),
   invitation: withToken("/invitation"),
   checkIn: withToken("/check-in"),
+  release: withToken("/release"),
+  /** The release page once its token has left the address bar. */
+  releaseOpened: at("/release"),
   terms: at("/terms"),
   privacy: at("/privacy"),
   /** Served by the API (a full browser navigation), not by the SPA. */
@@ -33,6 +36,7 @@ export const paths = {
   beneficiaries: at("/beneficiaries"),
   digitalWill: at("/digital-will"),
   timeTriggers: at("/time-triggers"),
+  releases: at("/releases"),
   backupExport: at("/backup-export"),
   activity: at("/activity"),
   deathVerification: at("/death-verification"),

@@ -13,12 +13,8 @@ export const TRIGGER_SECRETS: SecretColumns = {
 };
 
 /** A release's copy of the message, bound to the release row (the portal decrypts it with the same spec). */
-export const RELEASE_SECRETS: SecretColumns = {
-  tableName: "asset_releases",
-  sensitive: ["message"],
-  currentVersion: 1,
-  earlier: {},
-};
+/** The release message is sealed as the portal opens it: one definition, in the releases feature. */
+export { RELEASE_SECRETS } from "../releases/release-secrets";
 
 type Field = "message" | "description";
 
