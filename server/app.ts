@@ -8,6 +8,7 @@ import { createLimiters, type Limiters } from "./auth/rate-limits";
 import { createSession, enforceSessionLimits } from "./auth/session";
 import type { AppDeps } from "./deps";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
+import { registerAccountRoutes } from "./features/account/account.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   const table = createRouteTable(app);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
+  registerAccountRoutes(table, deps, limiters);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps, limiters);

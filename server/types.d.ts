@@ -14,6 +14,10 @@ declare module "express-session" {
     sessionVersion: number;
     /** The last password confirmation (POST /api/user/reauth), by the injectable clock: export step-up. */
     reauthenticatedAt: number;
+    /** The browser's user agent at sign-in (truncated), for the session list in settings. */
+    userAgent: string;
+    /** The coarse network (IPv4 /24, IPv6 /48) the session was last seen from, never the address itself. */
+    ipRange: string;
   }
 }
 
