@@ -1,26 +1,32 @@
 import type supertest from "supertest";
 
 type Agent = ReturnType<typeof supertest.agent>;
+/** Row ids are numbers; a session's id in the settings list is an opaque string. */
+export type OwnedId = number | string;
 
 /**
  * Every owned resource, with how to create one and how its owner reads it back. The ownership matrix and the
  * mass-assignment gate iterate this registry; a route that names a resource missing here fails the suite.
  */
 export type OwnedResource = {
-  /** POST path and a valid body (JSON) — or a custom creator for uploads. */
-  create: { path: string; body: Record<string, unknown> } | { upload: true };
+  /**
+   * POST path and a valid body (JSON) — or a custom creator for uploads — or, for what every signed-in user already
+   * has (their own session), how to find its id.
+   */
+  create:
+    { path: string; body: Record<string, unknown> } | { upload: true } | { existing(agent: Agent): Promise<OwnedId> };
   /** The owner's read of the row, used to prove it is unchanged. */
-  snapshot(agent: Agent, id: number): Promise<unknown>;
+  snapshot(agent: Agent, id: OwnedId): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
   update: Record<string, unknown>;
 };
 
-const fromList = (path: string) => async (agent: Agent, id: number) => {
+const fromList = (path: string) => async (agent: Agent, id: OwnedId) => {
   const res = await agent.get(path);
-  return (res.body as { id: number }[]).find((row) => row.id === id);
+  return (res.body as { id: OwnedId }[]).find((row) => row.id === id);
 };
 
-const byId = (path: string) => async (agent: Agent, id: number) => (await agent.get(`${path}/${id}`)).body as unknown;
+const byId = (path: string) => async (agent: Agent, id: OwnedId) => (await agent.get(`${path}/${id}`)).body as unknown;
 
 const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
   create: { path, body },
@@ -31,6 +37,16 @@ const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
 let beneficiarySeq = 0;
 
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
+  session: {
+    create: {
+      async existing(agent) {
+        const res = await agent.get("/api/user/sessions");
+        return (res.body as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+      },
+    },
+    snapshot: fromList("/api/user/sessions"),
+    update: {},
+  },
   asset: {
     create: { upload: true },
     snapshot: fromList("/api/assets"),
@@ -88,9 +104,10 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   }),
 };
 
-export async function createOwned(agent: Agent, name: string): Promise<number> {
+export async function createOwned(agent: Agent, name: string): Promise<OwnedId> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
+  if ("existing" in resource.create) return resource.create.existing(agent);
   const res =
     "upload" in resource.create
       ? await agent

@@ -84,7 +84,7 @@ describe("mass assignment", () => {
     const victim = await t.signUp();
     const { agent, user } = await t.signUp();
     for (const [name, resource] of Object.entries(OWNED_RESOURCES)) {
-      if ("upload" in resource.create) continue;
+      if (!("path" in resource.create)) continue;
       const res = await agent
         .post(resource.create.path)
         .send({ ...resource.create.body, ...FORBIDDEN, userId: victim.user.id });
