@@ -9,6 +9,7 @@ import { createSession, enforceSessionLimits } from "./auth/session";
 import type { AppDeps } from "./deps";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerAccountRoutes } from "./features/account/account.routes";
+import { registerProfileRoutes } from "./features/account/profile.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
   registerAccountRoutes(table, deps, limiters);
+  registerProfileRoutes(table, deps, limiters);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps, limiters);
