@@ -10,6 +10,7 @@ import type { AppDeps } from "./deps";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerAccountRoutes } from "./features/account/account.routes";
 import { registerProfileRoutes } from "./features/account/profile.routes";
+import { registerEmailChangeRoutes } from "./features/account/email-change.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAuthRoutes(table, deps, limiters, passport);
   registerAccountRoutes(table, deps, limiters);
   registerProfileRoutes(table, deps, limiters);
+  registerEmailChangeRoutes(table, deps, limiters);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps, limiters);
