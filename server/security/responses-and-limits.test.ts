@@ -82,7 +82,10 @@ describe("rate limits on every credential and token route", () => {
     if (path === "/api/register")
       return { email: `rl${i}.${Date.now()}@example.com`, password: "Kente-Cloth-2026", firstName: "A", lastName: "B" };
     if (path === "/api/login") return { email: "nobody@example.com", password: "Wrong-Password-1" };
-    if (path === "/api/user/reauth") return { password: "Wrong-Password-1" };
+    if (path === "/api/user/reauth" || path === "/api/user") return { password: "Wrong-Password-1" };
+    if (path === "/api/user/password") return { currentPassword: "Wrong-Password-1", newPassword: "New-Kente-2027" };
+    if (path === "/api/user/email") return { password: "Wrong-Password-1", newEmail: `rl${i}@example.com` };
+    if (path.startsWith("/api/user/email/")) return { token: "x".repeat(43) };
     if (path.includes("forgot")) return { email: "nobody@example.com" };
     if (path.includes("reset")) return { token: "x".repeat(43), password: "Kente-Cloth-2026" };
     if (path.includes("verify-email")) return { token: "x".repeat(43) };
