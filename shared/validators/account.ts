@@ -47,7 +47,7 @@ export const deleteAccountFormSchema = z.object({
   password: currentPassword,
   confirmation: z
     .string()
-    .refine((v) => v === DELETE_CONFIRMATION_TEXT, { error: ACCOUNT_MESSAGES.deleteConfirmation }),
+    .refine((v): boolean => v.trim() === DELETE_CONFIRMATION_TEXT, { error: ACCOUNT_MESSAGES.deleteConfirmation }),
 });
 export type DeleteAccountFormInput = z.infer<typeof deleteAccountFormSchema>;
 

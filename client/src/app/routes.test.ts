@@ -44,6 +44,7 @@ describe("the route table", () => {
         "/agent-dashboard",
         "/admin-dashboard",
         "/onboarding",
+        "/settings",
       ].sort(),
     );
   });
