@@ -27,7 +27,7 @@ const confirm = (token: string) => t.request().post("/api/user/email/confirm").s
 const undo = (token: string) => t.request().post("/api/user/email/undo").send({ token });
 
 describe("POST /api/user/email", () => {
-  it("answers 401 without a session, 400 for a wrong password or a bad address, and changes nothing", async () => {
+  it("answers 401 without a session or a recent sign-in, 400 for a wrong password or a bad address, and changes nothing", async () => {
     expect((await t.request().post("/api/user/email").send({ password: "x", newEmail: "a@b.co" })).status).toBe(401);
     const { agent, user, password } = await t.signUp();
     const wrong = await agent.post("/api/user/email").send({ password: "Wrong-Pass-1", newEmail: "new@example.com" });
@@ -36,6 +36,11 @@ describe("POST /api/user/email", () => {
     expect((await agent.post("/api/user/email").send({ password, newEmail: "not-an-address" })).status).toBe(400);
     const same = await agent.post("/api/user/email").send({ password, newEmail: user.email.toUpperCase() });
     expect(same.status).toBe(400);
+    t.clock.advance(16 * 60 * 1000);
+    await agent.get("/api/user");
+    const stale = await agent.post("/api/user/email").send({ password, newEmail: "new@example.com" });
+    expect(stale.status).toBe(401);
+    expect(stale.body.message).toMatch(/confirm your password/);
     await t.deliverOutbox();
     expect(t.smtp.to("new@example.com")).toHaveLength(0);
     expect((await agent.get("/api/user")).body.email).toBe(user.email);
