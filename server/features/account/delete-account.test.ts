@@ -11,6 +11,11 @@ afterAll(async () => {
 });
 
 type Agent = ReturnType<TestApp["agent"]>;
+/** A real 1×1 PNG, for the profile photo. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const upload = (agent: Agent, name: string) =>
   agent
     .post("/api/assets/upload")
@@ -38,7 +43,7 @@ describe("DELETE /api/user", () => {
     expect(await count(sql`select count(*)::int as n from users where id = ${user.id}`)).toBe(1);
   });
 
-  it("erases the account: sessions end, sign-in fails, files leave storage, the key is shredded, others keep theirs", async () => {
+  it("erases the account: sessions end, sign-in fails, files and photo leave storage, the key is shredded, others keep theirs", async () => {
     const { agent, user, password } = await t.signUp({ verified: true });
     const other = await t.agent().post("/api/login").send({ email: user.email, password });
     expect(other.status).toBe(200);
@@ -57,6 +62,10 @@ describe("DELETE /api/user", () => {
     expect(keys.rows).toHaveLength(1);
     const blobKey = keys.rows[0].file_path;
     expect(await t.storage.exists(blobKey)).toBe(true);
+    await agent.post("/api/user/photo").set("Content-Type", "image/png").send(PNG).expect(201);
+    const photoKey = (
+      await t.db.execute<{ blob_key: string }>(sql`select blob_key from profile_photos where user_id = ${user.id}`)
+    ).rows[0].blob_key;
 
     // Someone else's estate names this person as a beneficiary, and keeps a file of their own.
     const neighbour = await t.signUp();
@@ -79,6 +88,7 @@ describe("DELETE /api/user", () => {
     expect((await secondBrowser.get("/api/user")).status).toBe(401);
     expect((await t.request().post("/api/login").send({ email: user.email, password })).status).toBe(401);
     expect(await t.storage.exists(blobKey)).toBe(false);
+    expect(await t.storage.exists(photoKey)).toBe(false);
     for (const table of ["users", "user_keys", "digital_assets", "online_accounts", "digital_wills", "owner_counts"]) {
       const n = await count(
         sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(table === "users" ? "id" : "user_id")} = ${user.id}`,
