@@ -5,6 +5,15 @@ import { billingFlow } from "./billing";
 import { budgetFlow } from "./budget";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
+import { settingsFlow } from "./settings";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
-export const flows: Flow[] = [budgetFlow, foundationFlow, estateFlow, assetsFlow, billingFlow, backupFlow];
+export const flows: Flow[] = [
+  budgetFlow,
+  foundationFlow,
+  estateFlow,
+  assetsFlow,
+  billingFlow,
+  backupFlow,
+  settingsFlow,
+];

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import type { PublicUser } from "@shared/api-types";
+import { PublicLayout } from "@/components/layouts/public-layout";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
@@ -22,13 +24,24 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-/** Account settings (issue 15): profile, password, e-mail, sessions, deleting the account. */
+/**
+ * Account settings (issue 15): profile, password, e-mail, sessions, deleting the account. Every signed-in area reaches
+ * it from the user menu, so it has the shared header (with its Dashboard link back), as Pricing does.
+ */
 export function SettingsPage() {
   const { user } = useAuth();
   if (!user) return <PageSpinner />;
+  return (
+    <PublicLayout>
+      <SettingsSections user={user} />
+    </PublicLayout>
+  );
+}
+
+function SettingsSections({ user }: { user: PublicUser }) {
   const isLocal = user.authProvider === "local";
   return (
-    <div className="grid max-w-3xl grid-cols-1 gap-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
       <title>Settings · Heirloom</title>
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
       <Section title="Profile" description="Your name and photo.">
