@@ -18,6 +18,27 @@ export const EMAIL_IN_USE_MESSAGE = "This e-mail address is already in use.";
 
 type Deps = OutboxWriteDeps & { clock: Clock; publicUrl: string };
 
+/** True for PostgreSQL's unique violation on the users' e-mail index (an address taken by a racing sign-up). */
+function isEmailCollision(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e instanceof Error; depth += 1) {
+    const { code, constraint } = e as Error & { code?: unknown; constraint?: unknown };
+    if (code === "23505" && (constraint === undefined || constraint === "users_email_unique")) return true;
+    e = (e as Error & { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs a change of the user's address; a sign-up that took the address meanwhile is a 409, never a 500. */
+async function withEmailCollisionAs409<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isEmailCollision(err)) throw conflict(EMAIL_IN_USE_MESSAGE);
+    throw err;
+  }
+}
+
 /**
  * Starts a change of the sign-in address (the password was confirmed by the route). Whether or not another account
  * already uses the new address, the caller sees the same answer and the same database work happens (a change row, one
@@ -65,44 +86,46 @@ export async function confirmEmailChange(db: Db, deps: Deps, token: string): Pro
   const undoToken = generateToken();
   const undoHash = hashToken(undoToken);
   const now = deps.clock.now();
-  return runInTransaction(db, async (tx) => {
-    const change = await q.findByConfirmToken(tx, hashToken(token));
-    if (!change || change.confirmExpiresAt <= now) throw notFound();
-    if (change.confirmedAt) throw conflict("This link has already been used.");
-    const user = await lockUser(tx, change.userId);
-    if (!user || user.email.toLowerCase() !== change.oldEmail.toLowerCase()) throw notFound();
-    if (await q.isEmailTaken(tx, change.newEmail, user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
-    await updateOwnUser(tx, user.id, {
-      email: change.newEmail,
-      emailVerified: true,
-      emailVerificationToken: null,
-      emailVerificationExpires: null,
-      passwordResetToken: null,
-      passwordResetExpires: null,
-      updatedAt: now,
-    });
-    await q.updateEmailChange(tx, change.id, {
-      confirmedAt: now,
-      undoTokenHash: undoHash,
-      undoExpiresAt: new Date(now.getTime() + UNDO_TTL_MS),
-    });
-    const url = `${deps.publicUrl}/undo-email-change/${undoToken}`;
-    await enqueueEmail(tx, deps, emailChangedMail(change.oldEmail, change.newEmail, url), {
-      kind: "email_changed",
-      dedupeKey: `email-changed:${change.id}`,
-    });
-    await notify(tx, deps, [
-      {
-        userId: user.id,
+  return withEmailCollisionAs409(() =>
+    runInTransaction(db, async (tx) => {
+      const change = await q.findByConfirmToken(tx, hashToken(token));
+      if (!change || change.confirmExpiresAt <= now) throw notFound();
+      if (change.confirmedAt) throw conflict("This link has already been used.");
+      const user = await lockUser(tx, change.userId);
+      if (!user || user.email.toLowerCase() !== change.oldEmail.toLowerCase()) throw notFound();
+      if (await q.isEmailTaken(tx, change.newEmail, user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
+      await updateOwnUser(tx, user.id, {
+        email: change.newEmail,
+        emailVerified: true,
+        emailVerificationToken: null,
+        emailVerificationExpires: null,
+        passwordResetToken: null,
+        passwordResetExpires: null,
+        updatedAt: now,
+      });
+      await q.updateEmailChange(tx, change.id, {
+        confirmedAt: now,
+        undoTokenHash: undoHash,
+        undoExpiresAt: new Date(now.getTime() + UNDO_TTL_MS),
+      });
+      const url = `${deps.publicUrl}/undo-email-change/${undoToken}`;
+      await enqueueEmail(tx, deps, emailChangedMail(change.oldEmail, change.newEmail, url), {
         kind: "email_changed",
-        title: "Your e-mail address was changed",
-        body: `Heirloom now writes to ${change.newEmail}. Your previous address was told and can undo it for 72 hours.`,
-        link: "/settings",
         dedupeKey: `email-changed:${change.id}`,
-      },
-    ]);
-    return user.id;
-  });
+      });
+      await notify(tx, deps, [
+        {
+          userId: user.id,
+          kind: "email_changed",
+          title: "Your e-mail address was changed",
+          body: `Heirloom now writes to ${change.newEmail}. Your previous address was told and can undo it for 72 hours.`,
+          link: "/settings",
+          dedupeKey: `email-changed:${change.id}`,
+        },
+      ]);
+      return user.id;
+    }),
+  );
 }
 
 /**
@@ -112,42 +135,44 @@ export async function confirmEmailChange(db: Db, deps: Deps, token: string): Pro
  */
 export async function undoEmailChange(db: Db, deps: Deps, token: string): Promise<number> {
   const now = deps.clock.now();
-  return runInTransaction(db, async (tx) => {
-    const change = await q.findByUndoToken(tx, hashToken(token));
-    if (!change || !change.undoExpiresAt || change.undoExpiresAt <= now) throw notFound();
-    if (change.undoneAt) throw conflict("This link has already been used.");
-    const user = await lockUser(tx, change.userId);
-    if (!user) throw notFound();
-    if (await q.isEmailTaken(tx, change.oldEmail, user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
-    await updateOwnUser(tx, user.id, {
-      email: change.oldEmail,
-      emailVerified: true,
-      emailVerificationToken: null,
-      emailVerificationExpires: null,
-      passwordResetToken: null,
-      passwordResetExpires: null,
-      sessionVersion: user.sessionVersion + 1,
-      updatedAt: now,
-    });
-    await q.updateEmailChange(tx, change.id, { undoneAt: now });
-    await q.cancelPendingChanges(tx, user.id, now);
-    await deleteUserSessions(tx, user.id);
-    await enqueueEmail(tx, deps, emailChangeUndoneMail(change.oldEmail), {
-      kind: "email_change_undone",
-      dedupeKey: `email-change-undone:${change.id}`,
-    });
-    await notify(tx, deps, [
-      {
-        userId: user.id,
+  return withEmailCollisionAs409(() =>
+    runInTransaction(db, async (tx) => {
+      const change = await q.findByUndoToken(tx, hashToken(token));
+      if (!change || !change.undoExpiresAt || change.undoExpiresAt <= now) throw notFound();
+      if (change.undoneAt) throw conflict("This link has already been used.");
+      const user = await lockUser(tx, change.userId);
+      if (!user) throw notFound();
+      if (await q.isEmailTaken(tx, change.oldEmail, user.id)) throw conflict(EMAIL_IN_USE_MESSAGE);
+      await updateOwnUser(tx, user.id, {
+        email: change.oldEmail,
+        emailVerified: true,
+        emailVerificationToken: null,
+        emailVerificationExpires: null,
+        passwordResetToken: null,
+        passwordResetExpires: null,
+        sessionVersion: user.sessionVersion + 1,
+        updatedAt: now,
+      });
+      await q.updateEmailChange(tx, change.id, { undoneAt: now });
+      await q.cancelPendingChanges(tx, user.id, now);
+      await deleteUserSessions(tx, user.id);
+      await enqueueEmail(tx, deps, emailChangeUndoneMail(change.oldEmail), {
         kind: "email_change_undone",
-        title: "Your e-mail address was restored",
-        body: "The change of your e-mail address was undone and every session was signed out.",
-        link: "/settings",
         dedupeKey: `email-change-undone:${change.id}`,
-      },
-    ]);
-    return user.id;
-  });
+      });
+      await notify(tx, deps, [
+        {
+          userId: user.id,
+          kind: "email_change_undone",
+          title: "Your e-mail address was restored",
+          body: "The change of your e-mail address was undone and every session was signed out.",
+          link: "/settings",
+          dedupeKey: `email-change-undone:${change.id}`,
+        },
+      ]);
+      return user.id;
+    }),
+  );
 }
 
 /** The settings screen's "waiting for confirmation" line: the new address and until when its link works. */

@@ -97,6 +97,14 @@ describe("POST /api/user/email", () => {
     await second.agent.post("/api/user/email").send({ password: second.password, newEmail: newer }).expect(200);
     expect((await confirm(second.token)).status).toBe(404);
   });
+  it("answers 409 at confirmation when another account took the address in between, and changes nothing", async () => {
+    const { agent, user, newEmail, token } = await requestChange();
+    await t.signUp({ email: newEmail });
+    const res = await confirm(token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This e-mail address is already in use.");
+    expect((await agent.get("/api/user")).body.email).toBe(user.email);
+  });
 });
 
 describe("undoing an e-mail change from the old address", () => {
