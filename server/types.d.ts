@@ -19,6 +19,10 @@ declare module "express-session" {
      * the injectable clock. Never set together with a signed-in user.
      */
     release: { id: number; openedAt: number; seenAt: number };
+    /** The browser's user agent at sign-in (truncated), for the session list in settings. */
+    userAgent: string;
+    /** The coarse network (IPv4 /24, IPv6 /48) the session was last seen from, never the address itself. */
+    ipRange: string;
   }
 }
 

@@ -7,6 +7,7 @@ import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
 import { releaseFlow } from "./release";
+import { settingsFlow } from "./settings";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
 export const flows: Flow[] = [
@@ -18,4 +19,5 @@ export const flows: Flow[] = [
   backupFlow,
   notificationsFlow,
   releaseFlow,
+  settingsFlow,
 ];

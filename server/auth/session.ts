@@ -8,6 +8,7 @@ import { sessions, users, type User } from "@shared/schema";
 import type { AppConfig } from "../config";
 import type { Db } from "../db";
 import type { Clock } from "../lib/clock";
+import { addressRange } from "./session-client";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -143,7 +144,11 @@ export function enforceSessionLimits(clock: Clock): RequestHandler {
       s.regenerate((err) => next(err));
       return;
     }
-    if (s.lastSeenAt === undefined || now - s.lastSeenAt > LAST_SEEN_GRANULARITY_MS) s.lastSeenAt = now;
+    if (s.lastSeenAt === undefined || now - s.lastSeenAt > LAST_SEEN_GRANULARITY_MS) {
+      // Saved with the row's expiry anyway (at most once a minute): the session list's "last seen" and place.
+      s.lastSeenAt = now;
+      s.ipRange = addressRange(req.ip);
+    }
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { User } from "@shared/schema";
 import type { Clock } from "../lib/clock";
+import { addressRange, USER_AGENT_MAX } from "./session-client";
 
 /** Signs the user in on a fresh session id (passport regenerates it: no fixation) and stamps its limits. */
 export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
@@ -11,6 +12,8 @@ export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
       req.session.signedInAt = now;
       req.session.lastSeenAt = now;
       req.session.sessionVersion = user.sessionVersion;
+      req.session.userAgent = (req.get("user-agent") ?? "").slice(0, USER_AGENT_MAX);
+      req.session.ipRange = addressRange(req.ip);
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     });
   });
@@ -21,11 +24,18 @@ export function signIn(req: Request, user: User, clock: Clock): Promise<void> {
  * the user stays signed in, and the session keeps its sign-in and step-up times (its limits do not restart).
  */
 export function renewSession(req: Request, user: User): Promise<void> {
-  const { signedInAt, lastSeenAt, reauthenticatedAt } = req.session;
+  const { signedInAt, lastSeenAt, reauthenticatedAt, userAgent, ipRange } = req.session;
   return new Promise((resolve, reject) => {
     req.login(user, (err) => {
       if (err) return reject(err);
-      Object.assign(req.session, { signedInAt, lastSeenAt, reauthenticatedAt, sessionVersion: user.sessionVersion });
+      Object.assign(req.session, {
+        signedInAt,
+        lastSeenAt,
+        reauthenticatedAt,
+        userAgent,
+        ipRange,
+        sessionVersion: user.sessionVersion,
+      });
       req.session.save((saveErr) => (saveErr ? reject(saveErr) : resolve()));
     });
   });

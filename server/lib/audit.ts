@@ -12,7 +12,14 @@ export type AuditAction =
   | "admin_promoted"
   | "webhook_signature_failed"
   | "export"
-  | "logout";
+  | "logout"
+  | "password_changed"
+  | "sessions_revoked"
+  | "email_change_requested"
+  | "email_changed"
+  | "email_change_undone"
+  | "profile_updated"
+  | "account_deleted";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

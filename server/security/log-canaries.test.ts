@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLES } from "../features/typed-assets/typed-assets.fixtures";
 import { fileOf, upload } from "../features/assets/test-files";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned } from "./owned-resources";
+import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 /**
  * LOG-01: a user's whole life in the app — sign-up, a wrong and a right password, a reset, e-mail and beneficiary
@@ -61,7 +61,7 @@ describe("log leak scan (LOG-01)", () => {
     const sid = decodeURIComponent(/=(s:)?([^.;]+)/.exec(cookie)![2]);
     secrets.push(sid);
 
-    const ids: Record<string, number> = {};
+    const ids: Record<string, OwnedId> = {};
     for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     for (const sample of Object.values(SAMPLES)) seen(await agent.post(sample.path).send(sample.body));
     const beneficiary = seen(

@@ -4,6 +4,8 @@ import { createTestRelease } from "../features/releases/releases.test-support";
 import type { TestApp } from "../test/harness";
 
 type Agent = ReturnType<typeof supertest.agent>;
+/** Row ids are numbers; a session's id in the settings list is an opaque string. */
+export type OwnedId = number | string;
 
 /**
  * Every owned resource, with how to create one and how its owner reads it back. The ownership matrix and the
@@ -12,26 +14,28 @@ type Agent = ReturnType<typeof supertest.agent>;
 export type OwnedResource = {
   /**
    * POST path and a valid body (JSON) — or a custom creator for uploads, or a factory for rows the API creates only
-   * behind gates a bare session does not pass (a trigger needs a paid plan and a verified e-mail).
+   * behind gates a bare session does not pass (a trigger needs a paid plan and a verified e-mail), or, for what every
+   * signed-in user already has (their own session), how to find its id.
    */
   create:
     | { path: string; body: Record<string, unknown> }
     | { upload: true }
-    | { factory: (agent: Agent, t: TestApp) => Promise<number> };
+    | { factory: (agent: Agent, t: TestApp) => Promise<number> }
+    | { existing(agent: Agent): Promise<OwnedId> };
   /** The update route moves a state machine: extra fields in its body answer 400 (MASS-06), never 200. */
   transitionOnly?: boolean;
   /** The owner's read of the row, used to prove it is unchanged. */
-  snapshot(agent: Agent, id: number): Promise<unknown>;
+  snapshot(agent: Agent, id: OwnedId): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
   update: Record<string, unknown>;
 };
 
-const fromList = (path: string) => async (agent: Agent, id: number) => {
+const fromList = (path: string) => async (agent: Agent, id: OwnedId) => {
   const res = await agent.get(path);
-  return (res.body as { id: number }[]).find((row) => row.id === id);
+  return (res.body as { id: OwnedId }[]).find((row) => row.id === id);
 };
 
-const byId = (path: string) => async (agent: Agent, id: number) => (await agent.get(`${path}/${id}`)).body as unknown;
+const byId = (path: string) => async (agent: Agent, id: OwnedId) => (await agent.get(`${path}/${id}`)).body as unknown;
 
 const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
   create: { path, body },
@@ -46,12 +50,22 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     create: {
       async factory(agent, t) {
         const me = (await agent.get("/api/user")).body as { id: number };
-        const fileId = await createOwned(agent, "asset", t);
+        const fileId = Number(await createOwned(agent, "asset", t));
         const { id } = await createTestRelease(t, { ownerId: me.id, items: [{ kind: "file", id: fileId }] });
         return id;
       },
     },
     snapshot: fromList("/api/releases"),
+    update: {},
+  },
+  session: {
+    create: {
+      async existing(agent) {
+        const res = await agent.get("/api/user/sessions");
+        return (res.body as { id: string; current: boolean }[]).find((s) => s.current)!.id;
+      },
+    },
+    snapshot: fromList("/api/user/sessions"),
     update: {},
   },
   asset: {
@@ -145,13 +159,14 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   }),
 };
 
-export async function createOwned(agent: Agent, name: string, t?: TestApp): Promise<number> {
+export async function createOwned(agent: Agent, name: string, t?: TestApp): Promise<OwnedId> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
   if ("factory" in resource.create) {
     if (!t) throw new Error(`creating ${name} needs the test app: createOwned(agent, name, t)`);
     return resource.create.factory(agent, t);
   }
+  if ("existing" in resource.create) return resource.create.existing(agent);
   const res =
     "upload" in resource.create
       ? await agent

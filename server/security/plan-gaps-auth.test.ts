@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken, hashToken } from "../lib/tokens";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned } from "./owned-resources";
+import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 /**
  * Cases of the security plan that no feature test covered: the per-address daily sign-in limit across many accounts
@@ -22,7 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const sample = (route: { path: string; resource?: string }, ids: Record<string, number>) =>
+const sample = (route: { path: string; resource?: string }, ids: Record<string, OwnedId>) =>
   route.path.replace(":id", String(ids[route.resource ?? ""] ?? 1)).replace(":token", "A".repeat(43));
 
 describe("a weaker stored password hash (AUTH-05)", () => {
@@ -78,7 +78,7 @@ describe("tokens (TOK-01)", () => {
 describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
   it("answer 403 on every client route, reads and writes, with the client's own ids, and change nothing", async () => {
     const owner = await t.signUp();
-    const ids: Record<string, number> = {};
+    const ids: Record<string, OwnedId> = {};
     for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(owner.agent, name, t);
     const before: Record<string, unknown> = {};
     for (const [name, resource] of Object.entries(OWNED_RESOURCES))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned } from "./owned-resources";
+import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 const SECRET_KEYS = [
   "password",
@@ -40,7 +40,7 @@ describe("no secret in any JSON answer", () => {
 
   it("walks every GET route with a user who owns one of everything", async () => {
     const { agent } = await t.signUp();
-    const ids: Record<string, number> = {};
+    const ids: Record<string, OwnedId> = {};
     for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     const gets = t.routes.filter(
       (r) => r.method === "get" && !r.path.includes(":token") && !r.path.startsWith("/auth/"),
@@ -82,7 +82,10 @@ describe("rate limits on every credential and token route", () => {
     if (path === "/api/register")
       return { email: `rl${i}.${Date.now()}@example.com`, password: "Kente-Cloth-2026", firstName: "A", lastName: "B" };
     if (path === "/api/login") return { email: "nobody@example.com", password: "Wrong-Password-1" };
-    if (path === "/api/user/reauth") return { password: "Wrong-Password-1" };
+    if (path === "/api/user/reauth" || path === "/api/user") return { password: "Wrong-Password-1" };
+    if (path === "/api/user/password") return { currentPassword: "Wrong-Password-1", newPassword: "New-Kente-2027" };
+    if (path === "/api/user/email") return { password: "Wrong-Password-1", newEmail: `rl${i}@example.com` };
+    if (path.startsWith("/api/user/email/")) return { token: "x".repeat(43) };
     if (path.includes("forgot")) return { email: "nobody@example.com" };
     if (path.includes("reset")) return { token: "x".repeat(43), password: "Kente-Cloth-2026" };
     if (path.includes("verify-email")) return { token: "x".repeat(43) };

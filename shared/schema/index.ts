@@ -6,3 +6,4 @@ export * from "./billing";
 export * from "./counts";
 export * from "./outbox";
 export * from "./releases";
+export * from "./account";

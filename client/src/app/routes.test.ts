@@ -48,6 +48,7 @@ describe("the route table", () => {
         "/agent-dashboard",
         "/admin-dashboard",
         "/onboarding",
+        "/settings",
       ].sort(),
     );
   });

@@ -195,6 +195,16 @@ export const ROUTES: readonly AppRoute[] = [
     area: "public",
   },
   {
+    path: paths.confirmEmailChange.path,
+    page: page(() => import("./routes/auth/email-change-page"), "ConfirmEmailChangePage"),
+    area: "public",
+  },
+  {
+    path: paths.undoEmailChange.path,
+    page: page(() => import("./routes/auth/email-change-page"), "UndoEmailChangePage"),
+    area: "public",
+  },
+  {
     path: paths.verifyBeneficiary.path,
     page: page(() => import("./routes/public/verify-beneficiary-page"), "VerifyBeneficiaryPage"),
     area: "public",
@@ -228,6 +238,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: AdminDashboardPage,
     area: "admin",
     nav: "Client View",
+  },
+  {
+    // reached from the user menu in every area
+    path: paths.settings.path,
+    page: page(() => import("./routes/settings/settings-page"), "SettingsPage"),
+    area: "signed-in",
   },
   {
     path: paths.onboarding.path,

@@ -20,6 +20,8 @@ export const paths = {
   resetPassword: withToken("/reset-password"),
   verifyEmail: withToken("/verify-email"),
   verifyBeneficiary: withToken("/verify-beneficiary"),
+  confirmEmailChange: withToken("/confirm-email"),
+  undoEmailChange: withToken("/undo-email-change"),
   invitation: withToken("/invitation"),
   checkIn: withToken("/check-in"),
   release: withToken("/release"),
@@ -47,6 +49,7 @@ export const paths = {
   agentDashboard: at("/agent-dashboard"),
   adminDashboard: at("/admin-dashboard"),
   onboarding: at("/onboarding"),
+  settings: at("/settings"),
 } as const;
 
 /** Where a signed-in user belongs after sign-in (spec 000 §2, variant 2). */

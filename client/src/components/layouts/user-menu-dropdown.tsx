@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { CreditCard, LogOut, Sparkles } from "lucide-react";
+import { CreditCard, LogOut, Settings, Sparkles } from "lucide-react";
 import type { PublicUser } from "@shared/api-types";
 import { UserMenuFace } from "@/components/layouts/user-menu-face";
 import { Button } from "@/components/ui/button";
@@ -14,7 +14,7 @@ import {
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 
-/** Spec 000 §2 user menu: Upgrade Plan, Manage Subscription, Sign Out (loaded by user-menu.tsx when first used). */
+/** Spec 000 §2 user menu: Upgrade Plan, Manage Subscription, Settings (issue 15), Sign Out (loaded by user-menu.tsx when first used). */
 export function UserMenuDropdown({ user, defaultOpen = false }: { user: PublicUser; defaultOpen?: boolean }) {
   const { logoutMutation } = useAuth();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -41,6 +41,12 @@ export function UserMenuDropdown({ user, defaultOpen = false }: { user: PublicUs
           <Link href={paths.pricing.getHref()}>
             <CreditCard aria-hidden="true" />
             Manage Subscription
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href={paths.settings.getHref()}>
+            <Settings aria-hidden="true" />
+            Settings
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />

@@ -1,0 +1,76 @@
+import type { ReactNode } from "react";
+import type { PublicUser } from "@shared/api-types";
+import { PublicLayout } from "@/components/layouts/public-layout";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
+import { EmailForm } from "@/features/settings/components/email-form";
+import { PasswordForm } from "@/features/settings/components/password-form";
+import { ProfileForm } from "@/features/settings/components/profile-form";
+import { SessionsList } from "@/features/settings/components/sessions-list";
+import { useAuth } from "@/lib/auth";
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Account settings (issue 15): profile, password, e-mail, sessions, deleting the account. Every signed-in area reaches
+ * it from the user menu, so it has the shared header (with its Dashboard link back), as Pricing does.
+ */
+export function SettingsPage() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  return (
+    <PublicLayout>
+      <SettingsSections user={user} />
+    </PublicLayout>
+  );
+}
+
+function SettingsSections({ user }: { user: PublicUser }) {
+  const isLocal = user.authProvider === "local";
+  return (
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
+      <title>Settings · Heirloom</title>
+      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      <Section title="Profile" description="Your name and photo.">
+        <ProfileForm user={user} />
+      </Section>
+      {isLocal ? (
+        <Section title="Password" description="Changing it signs out every other session and e-mails you a notice.">
+          <PasswordForm />
+        </Section>
+      ) : null}
+      {isLocal ? (
+        <Section
+          title="E-mail"
+          description="The new address must be confirmed by a link; your current address is told and can undo it for 72 hours."
+        >
+          <EmailForm currentEmail={user.email} />
+        </Section>
+      ) : null}
+      <Section
+        title="Sessions"
+        description="Where your account is signed in. Sign out any device you do not recognise."
+      >
+        <SessionsList />
+      </Section>
+      {isLocal ? (
+        <Section title="Delete account" description="Erase your account, your records and your files.">
+          <DeleteAccountSection />
+        </Section>
+      ) : null}
+    </div>
+  );
+}

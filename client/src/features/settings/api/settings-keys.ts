@@ -1,0 +1,5 @@
+/** The settings screen's reads; each key is the API path the default query function GETs. */
+export const settingsKeys = {
+  sessions: () => ["/api/user/sessions"] as const,
+  pendingEmail: () => ["/api/user/email"] as const,
+};
