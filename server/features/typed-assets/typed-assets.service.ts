@@ -2,7 +2,8 @@ import { runInTransaction, type Tx } from "../../db";
 import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
-import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
+import { assertIpAssetRoom, lockUserForLimits } from "../assets/asset-rules";
+import { foreignBeneficiary, requireAccess } from "../../lib/access";
 import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { upgradeOwnedRow } from "../../lib/crypto/legacy-rows";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
@@ -48,7 +49,13 @@ async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, val
     const user = await lockUserForLimits(tx, userId);
     await assertIpAssetRoom(tx, userId, user.plan, 1);
   }
-  await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+  await requireAccess(
+    tx,
+    { userId },
+    "beneficiary:reference",
+    [values.assignedToBeneficiary as number | null | undefined],
+    foreignBeneficiary,
+  );
 }
 
 /** One page of the owner's rows of one kind, newest first, decrypted; a row that fails to decrypt fails the call. */
@@ -106,7 +113,13 @@ export async function updateTypedAsset(
   const values = { ...clearedColumns(kind, input.body), ...toColumns(kind, parsed) };
   const { userId, id } = input;
   const row = await runInTransaction(deps.database.db, async (tx) => {
-    await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+    await requireAccess(
+      tx,
+      { userId },
+      "beneficiary:reference",
+      [values.assignedToBeneficiary as number | null | undefined],
+      foreignBeneficiary,
+    );
     const dek = await dataKeyFor(tx, deps, kind, userId);
     // A row still holding plain-text fields from before they were sensitive is encrypted whole first: the edit
     // marks the row current, and that marker covers the fields not sent too.
