@@ -1,4 +1,5 @@
 import type supertest from "supertest";
+import { buildAsset } from "../test/factories";
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -91,17 +92,8 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
 export async function createOwned(agent: Agent, name: string): Promise<number> {
   const resource = OWNED_RESOURCES[name];
   if (!resource) throw new Error(`no registry entry for resource "${name}"`);
-  const res =
-    "upload" in resource.create
-      ? await agent
-          .post("/api/assets/upload")
-          .field("category", "documents")
-          .attach("files", Buffer.from("%PDF-1.4\n%matrix\n%%EOF\n"), {
-            filename: "matrix.pdf",
-            contentType: "application/pdf",
-          })
-      : await agent.post(resource.create.path).send(resource.create.body);
+  if ("upload" in resource.create) return (await buildAsset(agent, { name: "matrix.pdf" })).id;
+  const res = await agent.post(resource.create.path).send(resource.create.body);
   if (res.status !== 201) throw new Error(`creating ${name} failed: ${res.status} ${res.text}`);
-  const body = res.body as { id: number } | { id: number }[];
-  return Array.isArray(body) ? body[0].id : body.id;
+  return (res.body as { id: number }).id;
 }
