@@ -40,7 +40,7 @@ export const anyOf =
  * `server/src/utils/access.ts`. A new permission (`release:read`, `release:file`, `client:profile`) is one entry
  * here; `Permission` follows from the keys, and the ownership matrix (`server/security/access-matrix.ts`) refuses to
  * typecheck until the entry has its test case. Reads may be delegated; writes stay owner-scoped in their own SQL
- * (`WHERE user_id = <caller>`), so they need no permission here.
+ * (`WHERE user_id = <caller>`), so they need no permission here (docs/decisions/008-access-policy.md).
  */
 export const ACCESS_RULES = {
   /**
