@@ -43,19 +43,16 @@ function dataKeyFor(tx: Tx, deps: TypedDeps, kind: KindConfig, userId: number): 
   return kind.sensitive.length > 0 ? getOrCreateUserDataKey(tx, deps.keyring, userId) : Promise.resolve(undefined);
 }
 
+/** The beneficiary a create or update body names (none: nothing to check). */
+const assigneeOf = (values: Record<string, unknown>) => [values.assignedToBeneficiary as number | null | undefined];
+
 /** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
 async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
   if (kind.kind === "intellectual_property") {
     const user = await lockUserForLimits(tx, userId);
     await assertIpAssetRoom(tx, userId, user.plan, 1);
   }
-  await requireAccess(
-    tx,
-    { userId },
-    "beneficiary:reference",
-    [values.assignedToBeneficiary as number | null | undefined],
-    foreignBeneficiary,
-  );
+  await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
 }
 
 /** One page of the owner's rows of one kind, newest first, decrypted; a row that fails to decrypt fails the call. */
@@ -113,13 +110,7 @@ export async function updateTypedAsset(
   const values = { ...clearedColumns(kind, input.body), ...toColumns(kind, parsed) };
   const { userId, id } = input;
   const row = await runInTransaction(deps.database.db, async (tx) => {
-    await requireAccess(
-      tx,
-      { userId },
-      "beneficiary:reference",
-      [values.assignedToBeneficiary as number | null | undefined],
-      foreignBeneficiary,
-    );
+    await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
     const dek = await dataKeyFor(tx, deps, kind, userId);
     // A row still holding plain-text fields from before they were sensitive is encrypted whole first: the edit
     // marks the row current, and that marker covers the fields not sent too.
