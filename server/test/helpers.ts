@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
+import { KINDS } from "../features/typed-assets/kinds";
 import type { TestApp } from "./harness";
 
 /**
@@ -51,3 +52,6 @@ export async function leaseRows(t: TestApp, userId: number, kind?: string): Prom
 export async function tmpFiles(t: TestApp): Promise<string[]> {
   return readdir(path.join(t.dataDir, "blobs", ".tmp")).catch(() => [] as string[]);
 }
+
+/** The SQL tables of the six typed-asset kinds, in `KINDS` order (files are `digital_assets`). */
+export const TYPED_ASSET_TABLES: readonly string[] = KINDS.map((kind) => kind.tableName);

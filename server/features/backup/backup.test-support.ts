@@ -5,6 +5,7 @@ import type { Agent } from "supertest";
 import yauzl from "yauzl";
 import type { BackupDocument } from "@shared/backup-format";
 import type { TestApp } from "../../test/harness";
+import { TYPED_ASSET_TABLES } from "../../test/helpers";
 
 /**
  * Test-only helpers for the backup feature: downloads as bytes, ZIP reading and crafting (an estate to back up is
@@ -123,17 +124,7 @@ export function craftZip(entries: CraftedEntry[]): Buffer {
 
 /** Row counts of everything a restore writes, for "nothing was created" checks. */
 export async function ownedCounts(t: TestApp, userId: number) {
-  const tables = [
-    "beneficiaries",
-    "digital_wills",
-    "digital_assets",
-    "online_accounts",
-    "intellectual_property",
-    "financial_assets",
-    "physical_assets",
-    "digital_content",
-    "personal_documents",
-  ];
+  const tables = ["beneficiaries", "digital_wills", "digital_assets", ...TYPED_ASSET_TABLES];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const result = await t.db.execute(
