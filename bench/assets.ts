@@ -16,7 +16,7 @@ import { createApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { createDatabase, runMigrations } from "../server/db";
 import { serverEngine, startEmbeddedEngine, type DatabaseEngine } from "../server/db/engine";
-import { rawUpload } from "../server/features/assets/raw-upload";
+import { rawUpload } from "../server/test/raw-upload";
 import { systemClock } from "../server/lib/clock";
 import { createKeyring } from "../server/lib/crypto/keyring";
 import { createLogger } from "../server/lib/logger";

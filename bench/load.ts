@@ -9,7 +9,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { rawUpload } from "../server/features/assets/raw-upload";
+import { rawUpload } from "../server/test/raw-upload";
 import {
   call,
   cannon,

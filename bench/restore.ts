@@ -23,7 +23,7 @@ import { PLANS, MB as PLAN_MB, type PlanId } from "@shared/plans";
 import type { BackupDocument } from "@shared/backup-format";
 import { restoreJsonLimit } from "../server/features/backup/import-archive";
 import { craftZip } from "../server/features/backup/backup.test-support";
-import { SAMPLES } from "../server/features/typed-assets/typed-assets.fixtures";
+import { SAMPLES } from "../server/test/typed-asset-samples";
 import type { RunningServer } from "../e2e/server";
 import { benchEngines, call, createSite, fmt, type Engine } from "./api";
 

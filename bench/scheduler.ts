@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { rawUpload } from "../server/features/assets/raw-upload";
+import { rawUpload } from "../server/test/raw-upload";
 import { generateToken, hashToken } from "../server/lib/tokens";
 import type { RunningServer } from "../e2e/server";
 import { benchEachEngine, createSite, fmt, registerUser, type Engine, type Verdict } from "./api";

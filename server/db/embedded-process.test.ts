@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createDatabase, isDatabaseOutage, type Database } from ".";
 import { lockDataDir } from "./data-dir-lock";
 import { startEmbeddedProcess } from "./engine";
+import { until } from "../test/helpers";
 
 const logger = pino({ level: "silent" });
 const dirs: string[] = [];
@@ -39,14 +40,6 @@ function databaseProcesses(dataDir: string): number[] {
       }
     })
     .map(Number);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function outcome(database: Database): Promise<"ok" | "outage" | "error"> {
@@ -95,9 +88,9 @@ describe("the embedded database in a process of its own", { timeout: 120_000 }, 
 
     const [pid] = databaseProcesses(dataDir);
     process.kill(pid, "SIGKILL");
-    await until(() => !databaseProcesses(dataDir).includes(pid));
+    await until(() => !databaseProcesses(dataDir).includes(pid), 20_000, 100);
     expect(await outcome(database)).toBe("outage");
-    await until(async () => (await outcome(database)) === "ok");
+    await until(async () => (await outcome(database)) === "ok", 20_000, 100);
     expect(databaseProcesses(dataDir)).toHaveLength(1);
     expect(databaseProcesses(dataDir)).not.toContain(pid);
   });
@@ -113,7 +106,7 @@ describe("the embedded database in a process of its own", { timeout: 120_000 }, 
     process.kill(databaseProcesses(dataDir)[0], "SIGKILL");
     await expect(client.query("commit")).rejects.toThrow();
     client.release(true);
-    await until(async () => (await outcome(database)) === "ok");
+    await until(async () => (await outcome(database)) === "ok", 20_000, 100);
     expect((await database.db.execute(sql`select count(*)::int as n from notes`)).rows[0].n).toBe(0);
   });
 
@@ -131,7 +124,7 @@ describe("the embedded database in a process of its own", { timeout: 120_000 }, 
     await new Promise<void>((resolve) => server.stdout.on("data", (d: Buffer) => d.includes("up") && resolve()));
     expect(databaseProcesses(dataDir)).toHaveLength(1);
     server.kill("SIGKILL");
-    await until(() => databaseProcesses(dataDir).length === 0);
+    await until(() => databaseProcesses(dataDir).length === 0, 20_000, 100);
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
     const next = await openOn(dataDir);
     expect((await next.db.execute(sql`select 1 as one`)).rows[0].one).toBe(1);

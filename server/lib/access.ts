@@ -15,24 +15,12 @@ export type AccessActor = {
   now?: Date;
 };
 
-/**
- * What an actor wants to do with some ids. Reads may be delegated; writes stay owner-scoped in their own SQL
- * (`WHERE user_id = <caller>`), so they need no permission here.
- */
-export type Permission =
-  /** Name one of the caller's beneficiaries in a body (assignment, trigger): only the owner's own. */
-  | "beneficiary:reference"
-  /** Read an uploaded file's metadata or bytes: the owner. */
-  | "file:read"
-  /** Read a release (its page): only the release of the caller's release session, while it is live. */
-  | "release:read"
-  /** Download a file through a release: only files that are items of the caller's live release. */
-  | "release:file";
+/** The ids, out of `ids` (never empty, no repeats), that `actor` may use: one query whatever their number. */
+export type AccessRule = (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>;
 
-type Rule = (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>;
-
-const ownerOnly =
-  (read: (db: DbOrTx, userId: number, ids: number[]) => Promise<number[]>): Rule =>
+/** A rule for the owner alone: a visitor may use nothing. */
+export const ownerOnly =
+  (read: (db: DbOrTx, userId: number, ids: number[]) => Promise<number[]>): AccessRule =>
   (db, actor, ids) =>
     actor.userId === null ? Promise.resolve([]) : read(db, actor.userId, ids);
 
@@ -45,17 +33,38 @@ const liveRelease = (actor: AccessActor) =>
   );
 
 const releaseDelegate =
-  (read: (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>): Rule =>
+  (read: (db: DbOrTx, actor: AccessActor, ids: number[]) => Promise<number[]>): AccessRule =>
   (db, actor, ids) =>
     (actor.releaseIds?.length ?? 0) === 0 ? Promise.resolve([]) : read(db, actor, ids);
 
 /**
- * One rule per permission: the ids (out of those asked) the actor may use, owner ∪ delegate, in one query per call
- * whatever the number of ids (never a query per id). Shaped after Immich's `server/src/utils/access.ts`.
+ * Owner ∪ delegate: what any of `rules` allows. The rules run one after the other (a transaction has one handle),
+ * each asked only about the ids the ones before it refused.
  */
-export const ACCESS_RULES: Record<Permission, Rule> = {
-  // Share-locked inside a transaction, so the beneficiary cannot be deleted between this check and the write that
-  // references it.
+export const anyOf =
+  (...rules: AccessRule[]): AccessRule =>
+  async (db, actor, ids) => {
+    const allowed = new Set<number>();
+    for (const rule of rules) {
+      const rest = ids.filter((id) => !allowed.has(id));
+      if (rest.length === 0) break;
+      for (const id of await rule(db, actor, rest)) allowed.add(id);
+    }
+    return [...allowed];
+  };
+
+/**
+ * One entry per permission: the rule answering which ids the actor may use, owner ∪ delegate. Shaped after Immich's
+ * `server/src/utils/access.ts`. A new permission (`release:read`, `release:file`, `client:profile`) is one entry
+ * here; `Permission` follows from the keys, and the ownership matrix (`server/security/access-matrix.ts`) refuses to
+ * typecheck until the entry has its test case. Reads may be delegated; writes stay owner-scoped in their own SQL
+ * (`WHERE user_id = <caller>`), so they need no permission here (docs/decisions/008-access-policy.md).
+ */
+export const ACCESS_RULES = {
+  /**
+   * Name one of the caller's beneficiaries in a body (assignment, trigger): only the owner's own. Share-locked
+   * inside a transaction, so the beneficiary cannot be deleted between this check and the write that references it.
+   */
   "beneficiary:reference": ownerOnly(async (db, userId, ids) => {
     const rows = await db
       .select({ id: beneficiaries.id })
@@ -64,6 +73,7 @@ export const ACCESS_RULES: Record<Permission, Rule> = {
       .for("share");
     return rows.map((r) => r.id);
   }),
+  /** Read an uploaded file's metadata or bytes: the owner, once the upload has committed. */
   "file:read": ownerOnly(async (db, userId, ids) => {
     const rows = await db
       .select({ id: digitalAssets.id })
@@ -97,32 +107,50 @@ export const ACCESS_RULES: Record<Permission, Rule> = {
       .where(and(eq(releaseItems.kind, "file"), inArray(releaseItems.itemId, ids), liveRelease(actor)));
     return rows.map((r) => r.id);
   }),
-};
+} satisfies Record<string, AccessRule>;
+
+/** What an actor wants to do with some ids: the keys of `ACCESS_RULES`. */
+export type Permission = keyof typeof ACCESS_RULES;
+
+export const PERMISSIONS = Object.keys(ACCESS_RULES) as Permission[];
+
+/** Ids to check; an empty reference (`null`, `undefined`) names nothing and is left out. */
+export type AccessIds = number | Iterable<number | null | undefined>;
+
+function idList(ids: AccessIds): number[] {
+  const list = typeof ids === "number" ? [ids] : [...ids];
+  return [...new Set(list.filter((id): id is number => id !== null && id !== undefined))];
+}
 
 /** The ids, out of `ids`, that `actor` may use for `permission`. Missing and not-yours look the same: absent. */
 export async function checkAccess(
   db: DbOrTx,
   actor: AccessActor,
   permission: Permission,
-  ids: Iterable<number>,
+  ids: AccessIds,
 ): Promise<Set<number>> {
-  const wanted = [...new Set(ids)];
+  const wanted = idList(ids);
   if (wanted.length === 0) return new Set();
-  return new Set(await ACCESS_RULES[permission](db, actor, wanted));
+  const rule: AccessRule = ACCESS_RULES[permission];
+  return new Set(await rule(db, actor, wanted));
 }
 
 /**
- * Throws unless `actor` may use `id`. The default failure is the contract's 404 ("missing" and "not yours" are one
- * answer); a reference inside a body answers 400 on its field instead (`onDenied`).
+ * Throws unless `actor` may use every one of `ids` (none given: nothing to check). The default failure is the
+ * contract's 404 ("missing" and "not yours" are one answer); a reference inside a body answers 400 on its field
+ * instead (`onDenied`, e.g. `foreignBeneficiary`).
  */
 export async function requireAccess(
   db: DbOrTx,
   actor: AccessActor,
   permission: Permission,
-  id: number,
+  ids: AccessIds,
   onDenied: () => AppError = notFound,
 ): Promise<void> {
-  if (!(await checkAccess(db, actor, permission, [id])).has(id)) throw onDenied();
+  const wanted = idList(ids);
+  if (wanted.length === 0) return;
+  const allowed = await checkAccess(db, actor, permission, wanted);
+  if (wanted.some((id) => !allowed.has(id))) throw onDenied();
 }
 
 /** The 400 a body gets for naming a beneficiary that is not the caller's (contract). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
-import { fileOf } from "../features/assets/test-files";
+import { fileOf } from "../test/files";
 
 /** A signed-in user of a spawned server: fetch that keeps the session cookie, like a CLI client (no Origin). */
 export class Session {

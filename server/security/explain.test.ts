@@ -9,6 +9,7 @@ import { listFileAssetPage } from "../features/assets/assets.queries";
 import { countBeneficiaries, listBeneficiariesPrepared } from "../features/beneficiaries/beneficiaries.queries";
 import { dashboardCounts } from "../features/dashboard/dashboard.queries";
 import { startTestApp, type TestApp } from "../test/harness";
+import { TYPED_ASSET_TABLES } from "../test/helpers";
 
 /**
  * The hot reads must find one owner's rows through an index on the owner column, never by reading every owner's
@@ -21,16 +22,7 @@ const OWNERS = 20;
 const FILES_PER_OWNER = 400;
 const TYPED_PER_OWNER = 100;
 const BENEFICIARIES_PER_OWNER = 100;
-const OWNER_SCOPED = [
-  "digital_assets",
-  "beneficiaries",
-  "intellectual_property",
-  "financial_assets",
-  "physical_assets",
-  "digital_content",
-  "personal_documents",
-  "online_accounts",
-];
+const OWNER_SCOPED = ["digital_assets", "beneficiaries", ...TYPED_ASSET_TABLES];
 const OWNER_INDEXES = new Set([
   "digital_assets_user_created_idx",
   "digital_assets_user_category_idx",

@@ -1,7 +1,7 @@
 import type { Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SAMPLES } from "../features/typed-assets/typed-assets.fixtures";
-import { fileOf, upload } from "../features/assets/test-files";
+import { SAMPLES } from "../test/typed-asset-samples";
+import { fileOf, upload } from "../test/files";
 import { startTestApp, type TestApp } from "../test/harness";
 import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 

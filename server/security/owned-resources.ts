@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type supertest from "supertest";
 import { createTestRelease } from "../features/releases/releases.test-support";
 import type { TestApp } from "../test/harness";
+import { buildAsset } from "../test/factories";
 
 type Agent = ReturnType<typeof supertest.agent>;
 /** Row ids are numbers; a session's id in the settings list is an opaque string. */
@@ -167,17 +168,8 @@ export async function createOwned(agent: Agent, name: string, t?: TestApp): Prom
     return resource.create.factory(agent, t);
   }
   if ("existing" in resource.create) return resource.create.existing(agent);
-  const res =
-    "upload" in resource.create
-      ? await agent
-          .post("/api/assets/upload")
-          .field("category", "documents")
-          .attach("files", Buffer.from("%PDF-1.4\n%matrix\n%%EOF\n"), {
-            filename: "matrix.pdf",
-            contentType: "application/pdf",
-          })
-      : await agent.post(resource.create.path).send(resource.create.body);
+  if ("upload" in resource.create) return (await buildAsset(agent, { name: "matrix.pdf" })).id;
+  const res = await agent.post(resource.create.path).send(resource.create.body);
   if (res.status !== 201) throw new Error(`creating ${name} failed: ${res.status} ${res.text}`);
-  const body = res.body as { id: number } | { id: number }[];
-  return Array.isArray(body) ? body[0].id : body.id;
+  return (res.body as { id: number }).id;
 }

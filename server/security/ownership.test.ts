@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_RULES, PERMISSIONS, checkAccess, requireAccess, type AccessActor } from "../lib/access";
+import type { AppError } from "../lib/app-error";
 import { startTestApp, type TestApp } from "../test/harness";
+import { ACCESS_CASES } from "./access-matrix";
 import { OWNED_RESOURCES, createOwned } from "./owned-resources";
 
 let t: TestApp;
@@ -64,6 +67,63 @@ describe("ownership matrix (generated from the route registry)", () => {
       expect(res.body, path).toEqual([]);
     }
   });
+});
+
+const MISSING = 2_147_483_000;
+
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+
+/** The error `requireAccess` throws, or null when it lets the actor through. */
+async function denial(actor: AccessActor, permission: (typeof PERMISSIONS)[number], id: number) {
+  return requireAccess(t.db, actor, permission, [id]).then(
+    () => null,
+    (err: AppError) => ({ status: err.status, message: err.message }),
+  );
+}
+
+describe("access matrix (generated from the access policy)", () => {
+  it("has a case for every permission, each naming routes the route table holds", () => {
+    expect(Object.keys(ACCESS_CASES).sort()).toEqual(Object.keys(ACCESS_RULES).sort());
+    const registered = new Map(t.routes.map((r) => [`${r.method} ${r.path}`, r]));
+    for (const [permission, accessCase] of Object.entries(ACCESS_CASES)) {
+      for (const route of accessCase.routes) {
+        expect(registered.has(route), `${permission}: ${route} is registered`).toBe(true);
+        if (route.includes(":id"))
+          expect(registered.get(route)?.resource, `${route} is in the 404 matrix`).toBeTruthy();
+      }
+    }
+  });
+
+  it.each(PERMISSIONS)(
+    "%s: the owner ∪ its delegates get exactly their ids; strangers, visitors and other delegations nothing; a foreign id is refused like a missing one",
+    async (permission) => {
+      const accessCase = ACCESS_CASES[permission];
+      const owner = await t.signUp();
+      const stranger = await t.signUp();
+      expect((await owner.agent.post("/api/upgrade-plan").send({ planId: "advanced_premium" })).status).toBe(200);
+      const { ids, delegates = [], refused = [] } = await accessCase.arrange(t, owner);
+      expect(ids.length, "the case creates at least one row").toBeGreaterThan(0);
+      const asked = [...ids, ...refused, MISSING];
+
+      const allowed: AccessActor[] = [...(accessCase.owner ? [{ userId: owner.user.id }] : []), ...delegates];
+      for (const actor of allowed) {
+        expect(sorted(await checkAccess(t.db, actor, permission, asked)), JSON.stringify(actor)).toEqual(sorted(ids));
+        expect(await denial(actor, permission, ids[0])).toBeNull();
+      }
+      const outsiders: AccessActor[] = [
+        { userId: stranger.user.id },
+        { userId: null },
+        { userId: stranger.user.id, releaseIds: [MISSING] },
+        ...(accessCase.owner ? [] : [{ userId: owner.user.id }]),
+      ];
+      const missing = await denial(allowed[0] ?? outsiders[0], permission, MISSING);
+      expect(missing?.status).toBe(404);
+      for (const actor of outsiders) {
+        expect([...(await checkAccess(t.db, actor, permission, asked))], JSON.stringify(actor)).toEqual([]);
+        expect(await denial(actor, permission, ids[0]), JSON.stringify(actor)).toEqual(missing);
+      }
+    },
+  );
 });
 
 const FORBIDDEN = {

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssetIndexItem } from "@shared/api-types";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, signUpMany, upload, type Account } from "../assets/test-files";
-import { SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { fileOf, upload } from "../../test/files";
+import { SAMPLES } from "../../test/typed-asset-samples";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let a: Account;
@@ -12,7 +13,7 @@ const titles = (body: AssetIndexItem[]) => body.map((x) => x.title);
 
 beforeAll(async () => {
   t = await startTestApp();
-  [a, b] = await signUpMany(t, 2);
+  [a, b] = await buildUsers(t, 2);
   // One of each kind for A, oldest first; B gets rows that must never show up in A's list.
   expect((await upload(a.agent, [{ name: "50%_off.pdf", data: fileOf("pdf", 1000) }])).status).toBe(201);
   for (const sample of Object.values(SAMPLES))

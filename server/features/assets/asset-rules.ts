@@ -1,12 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PLANS, normalizePlanId, type PlanLimits } from "@shared/plans";
-import { beneficiaries, digitalAssets, intellectualProperty, users } from "@shared/schema";
+import { digitalAssets, intellectualProperty, users } from "@shared/schema";
 import type { Tx } from "../../db";
 import { AppError, paymentRequired } from "../../lib/app-error";
 
 /**
- * Rules shared by uploads and typed assets: plan counts and beneficiary references. Limits are checked under
- * a lock on the user's row, so two parallel requests of one user queue there and can never both pass a limit.
+ * Rules shared by uploads and typed assets: plan counts (a beneficiary reference is `beneficiary:reference` in
+ * `server/lib/access.ts`). Limits are checked under a lock on the user's row, so two parallel requests of one user
+ * queue there and can never both pass a limit.
  */
 export type LockedUser = { plan: PlanLimits; storageUsed: number; storageLimit: number };
 
@@ -54,22 +55,5 @@ export async function assertIpAssetRoom(tx: Tx, userId: number, plan: PlanLimits
   if (plan.ipAssets === null) return;
   if ((await countIpAssets(tx, userId)) + adding > plan.ipAssets) {
     throw limitExceeded("intellectual property assets", plan.ipAssets);
-  }
-}
-
-/**
- * A body's `assignedToBeneficiary` must name one of the caller's own beneficiaries (contract: else 400). The
- * row is share-locked so it cannot be deleted between this check and the insert that references it.
- */
-export async function assertOwnBeneficiary(tx: Tx, userId: number, beneficiaryId: number | null | undefined) {
-  if (beneficiaryId === null || beneficiaryId === undefined) return;
-  const [row] = await tx
-    .select({ id: beneficiaries.id })
-    .from(beneficiaries)
-    .where(and(eq(beneficiaries.id, beneficiaryId), eq(beneficiaries.userId, userId)))
-    .for("share");
-  if (!row) {
-    const message = "Choose a beneficiary from your list";
-    throw new AppError(400, message, [{ path: "assignedToBeneficiary", message }]);
   }
 }

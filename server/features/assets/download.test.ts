@@ -10,12 +10,11 @@ import {
   listen,
   sessionCookie,
   sha256,
-  signUpMany,
   storageUsedOf,
   storedBytesOf,
   upload,
-  type Account,
-} from "./test-files";
+} from "../../test/files";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -25,7 +24,7 @@ let spare: Account[];
 beforeAll(async () => {
   t = await startTestApp();
   server = await listen(t.app);
-  [a, b, ...spare] = await signUpMany(t, 5);
+  [a, b, ...spare] = await buildUsers(t, 5);
 });
 afterAll(async () => {
   await server.close();

@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, signUpMany, upload, type Account } from "./test-files";
+import { fileOf, upload } from "../../test/files";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let a: Account;
 let b: Account;
 beforeAll(async () => {
   t = await startTestApp();
-  [a, b] = await signUpMany(t, 2);
+  [a, b] = await buildUsers(t, 2);
   for (const [name, category] of [
     ["Deed 2019.pdf", "documents"],
     ["100%_done.pdf", "documents"],

@@ -1,22 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import {
-  fileOf,
-  fileRowsOf,
-  keysUnder,
-  signUpMany,
-  storageUsedOf,
-  storedBytesOf,
-  upload,
-  type Account,
-} from "./test-files";
+import { fileOf, fileRowsOf, keysUnder, storageUsedOf, storedBytesOf, upload } from "../../test/files";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let accounts: Account[];
 beforeAll(async () => {
   t = await startTestApp();
-  accounts = await signUpMany(t, 6);
+  accounts = await buildUsers(t, 6);
 });
 afterAll(async () => {
   await t.close();
@@ -115,7 +107,7 @@ describe("plan limits on uploads", () => {
   });
 
   it("refuses at once, before reading the body, when the storage is already full", async () => {
-    const [owner] = await signUpMany(t, 1);
+    const [owner] = await buildUsers(t, 1);
     await t.db.execute(sql`update users set storage_used = storage_limit where id = ${owner.user.id}`);
     const res = await upload(owner.agent, [{ name: "late.pdf", data: fileOf("pdf") }]);
     expect(res.status).toBe(402);

@@ -7,7 +7,7 @@ import { createApp } from "../../app";
 import { createKeyring } from "../../lib/crypto/keyring";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { reencryptFiles } from "./reencrypt";
-import { fileOf, sessionCookie, sha256, storageUsedOf, upload } from "./test-files";
+import { fileOf, sessionCookie, sha256, storageUsedOf, upload } from "../../test/files";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createStorage, type BlobStorage } from "../../lib/storage";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, keysUnder, sha256, upload } from "./test-files";
+import { fileOf, keysUnder, sha256, upload } from "../../test/files";
 
 let t: TestApp;
 let s3: S3rver;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { createStorage, type BlobStorage } from "../../lib/storage";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, fileRowsOf, keysUnder, sha256, storageUsedOf, upload } from "./test-files";
+import { fileOf, fileRowsOf, keysUnder, sha256, storageUsedOf, upload } from "../../test/files";
 
 /** REL-04: the blob store fails during an upload or download → 507 (no room) or 503 (unavailable), nothing kept. */
 let t: TestApp;

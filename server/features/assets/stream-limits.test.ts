@@ -1,23 +1,14 @@
 import { Readable } from "node:stream";
 import { readdir, readlink } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { MAX_FILE_BYTES } from "@shared/asset-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { rawUpload } from "./raw-upload";
+import { rawUpload } from "../../test/raw-upload";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./sweeper";
-import {
-  fileOf,
-  fileRowsOf,
-  keysUnder,
-  listen,
-  sessionCookie,
-  signUpMany,
-  storageUsedOf,
-  upload,
-  type Account,
-} from "./test-files";
+import { fileOf, fileRowsOf, keysUnder, listen, sessionCookie, storageUsedOf, upload } from "../../test/files";
+import { tmpFiles, until } from "../../test/helpers";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -25,30 +16,19 @@ let accounts: Account[];
 beforeAll(async () => {
   t = await startTestApp();
   server = await listen(t.app);
-  accounts = await signUpMany(t, 4);
+  accounts = await buildUsers(t, 4);
 });
 afterAll(async () => {
   await server.close();
   await t.close();
 });
 
-const tmpDir = () => path.join(t.dataDir, "blobs", ".tmp");
-const tmpFiles = async () => readdir(tmpDir()).catch(() => [] as string[]);
 /** Open descriptors that are files (a leaked blob or temp file); sockets come and go with the database pool. */
 async function openFiles(): Promise<number> {
   const links = await Promise.all(
     (await readdir("/proc/self/fd")).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => "")),
   );
   return links.filter((link) => link.startsWith(t.dataDir)).length;
-}
-
-/** Waits until the server has finished cleaning up after a request it saw fail. */
-async function settled(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("the server did not clean up in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe("upload size and interruption", () => {
@@ -62,7 +42,7 @@ describe("upload size and interruption", () => {
     expect(await fileRowsOf(t, user.id)).toBe(0);
     expect(await storageUsedOf(t, user.id)).toBe(0);
     expect(await keysUnder(t.storage, "staging/")).toEqual([]);
-    await settled(async () => (await tmpFiles()).length === 0);
+    await until(async () => (await tmpFiles(t)).length === 0, 5000, 50);
   });
 
   it("accepts a file of exactly 100 MB, streamed", async () => {
@@ -88,12 +68,16 @@ describe("upload size and interruption", () => {
       });
       expect(res).toEqual({ aborted: true });
     }
-    await settled(async () => (await tmpFiles()).length === 0 && (await keysUnder(t.storage, "staging/")).length === 0);
+    await until(
+      async () => (await tmpFiles(t)).length === 0 && (await keysUnder(t.storage, "staging/")).length === 0,
+      5000,
+      50,
+    );
     await sweepStaleUploads(t.deps, 0);
     expect(await fileRowsOf(t, user.id)).toBe(0);
     expect(await storageUsedOf(t, user.id)).toBe(0);
     expect(await keysUnder(t.storage, "blobs/")).toHaveLength(1); // the 100 MB file of the test above
-    await settled(async () => (await openFiles()) <= fdsBefore);
+    await until(async () => (await openFiles()) <= fdsBefore, 5000, 50);
   });
 });
 

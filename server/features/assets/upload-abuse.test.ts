@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_FRAME_LENGTH } from "../../lib/crypto/file-crypto";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { LEASE_MS } from "../backup/user-locks";
-import { rawUpload } from "./raw-upload";
+import { rawUpload } from "../../test/raw-upload";
 import {
   countStoredBytes,
   fileOf,
@@ -17,9 +16,10 @@ import {
   sessionCookie,
   storageUsedOf,
   upload,
-  type Account,
-} from "./test-files";
+} from "../../test/files";
 import { UPLOAD_RUNNING } from "./upload-guards";
+import { leaseRows, tmpFiles, until } from "../../test/helpers";
+import { type Account } from "../../test/factories";
 
 /**
  * Abuse before the quota check (issue 12): an upload stops as soon as its bytes pass the free storage it began with,
@@ -45,30 +45,12 @@ async function account(): Promise<Account & { cookie: string }> {
   return { ...signedUp, cookie: await sessionCookie(t, signedUp.user.email, signedUp.password) };
 }
 
-async function leaseRows(userId: number): Promise<number> {
-  const rows = await t.db.execute(
-    sql`select count(*)::int as n from job_leases where user_id = ${userId} and kind = 'upload'`,
-  );
-  return Number(rows.rows[0].n);
-}
-
-/** Waits for something the server does after a request ended (a lease freed, a temp file removed). */
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("the server did not get there in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const tmpFiles = async () => readdir(path.join(t.dataDir, "blobs", ".tmp")).catch(() => [] as string[]);
-
 /** Nothing of a refused upload remains: no row, no usage, no staged blob or temp file, no lease. */
 async function expectNothingLeft(userId: number, usage = 0) {
   expect(await fileRowsOf(t, userId)).toBe(0);
   expect(await storageUsedOf(t, userId)).toBe(usage);
-  await until(async () => (await keysUnder(t.storage, "staging/")).length === 0 && (await tmpFiles()).length === 0);
-  await until(async () => (await leaseRows(userId)) === 0);
+  await until(async () => (await keysUnder(t.storage, "staging/")).length === 0 && (await tmpFiles(t)).length === 0);
+  await until(async () => (await leaseRows(t, userId, "upload")) === 0);
 }
 
 /**
@@ -98,7 +80,7 @@ async function heldUpload(cookie: string, userId: number, bytes = MB) {
       `Content-Type: application/pdf\r\n\r\n`,
   );
   req.write(fileOf("pdf", bytes));
-  await until(async () => (await leaseRows(userId)) === 1);
+  await until(async () => (await leaseRows(t, userId, "upload")) === 1);
   return {
     abort: () => req.destroy(),
     finish(rest: Buffer) {
@@ -221,7 +203,7 @@ describe("one upload at a time per user", () => {
     expect((await upload(agent, pdf("two.pdf"), { category: "not-a-category" })).status).toBe(400);
     expect((await upload(agent, pdf("three.pdf"))).status).toBe(201);
     expect(await fileRowsOf(t, user.id)).toBe(2);
-    expect(await leaseRows(user.id)).toBe(0);
+    expect(await leaseRows(t, user.id, "upload")).toBe(0);
   });
 
   it("holds across server processes: a second app instance on the same database refuses the parallel upload", async () => {
@@ -261,7 +243,7 @@ describe("one upload at a time per user", () => {
           where user_id = ${user.id} and kind = 'upload'`,
     );
     expect((await upload(agent, [{ name: "later.pdf", data: fileOf("pdf") }])).status).toBe(201);
-    expect(await leaseRows(user.id)).toBe(0);
+    expect(await leaseRows(t, user.id, "upload")).toBe(0);
   });
 });
 

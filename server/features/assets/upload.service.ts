@@ -4,10 +4,10 @@ import { formatBytes } from "@shared/format";
 import { uploadFieldsSchema, type UploadFieldsInput } from "@shared/validators/assets";
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
+import { foreignBeneficiary, requireAccess } from "../../lib/access";
 import { AppError, paymentRequired } from "../../lib/app-error";
 import {
   assertIpAssetRoom,
-  assertOwnBeneficiary,
   countUploadsByCategory,
   limitExceeded,
   lockUserForLimits,
@@ -54,7 +54,7 @@ async function assertUploadRoom(tx: Tx, userId: number, plan: PlanLimits, catego
 async function insertPending(deps: UploadDeps, userId: number, fields: UploadFieldsInput, files: StagedFile[]) {
   return runInTransaction(deps.database.db, async (tx) => {
     const user = await lockUserForLimits(tx, userId);
-    await assertOwnBeneficiary(tx, userId, fields.assignedToBeneficiary);
+    await requireAccess(tx, { userId }, "beneficiary:reference", [fields.assignedToBeneficiary], foreignBeneficiary);
     await assertUploadRoom(tx, userId, user.plan, fields.category, files.length);
     const bytes = files.reduce((sum, f) => sum + f.storedSize, 0);
     if (!(await reserveStorage(tx, userId, bytes))) throw storageExceeded(user, bytes);

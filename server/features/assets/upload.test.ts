@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { docxFile, fileOf, jpegWithMetadata, keysUnder, pngOfSize, sha256, upload } from "./test-files";
+import { docxFile, fileOf, jpegWithMetadata, keysUnder, pngOfSize, sha256, upload } from "../../test/files";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type TestAgent from "supertest/lib/agent";
 import type { Test } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "./fake-google.test-support";
+import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../../test/fakes/google";
 import { findOrLinkGoogleUser } from "./google.service";
 
 const profile = (id: string, email: string, verified: boolean): Profile =>

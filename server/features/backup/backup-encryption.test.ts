@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { PDFParse } from "pdf-parse";
 import type { Agent } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TYPED_ASSET_KINDS } from "@shared/asset-types";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { CANARY, SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { CANARY, SAMPLES } from "../../test/typed-asset-samples";
 import { exportBackup, importBackup, parseJson, zipEntries } from "./backup.test-support";
+import { pdfText } from "../../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,15 +31,6 @@ async function seed(agent: Agent) {
 
 async function rawOf(table: string, userId: number) {
   return (await t.db.execute(sql`select * from ${sql.identifier(table)} where user_id = ${userId} order by id`)).rows;
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
 }
 
 describe("wills and notes in backups (CRYPT-W3)", () => {

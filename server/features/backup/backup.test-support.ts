@@ -1,19 +1,16 @@
 import { crc32, deflateRawSync } from "node:zlib";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Response } from "superagent";
 import type { Agent } from "supertest";
 import yauzl from "yauzl";
 import type { BackupDocument } from "@shared/backup-format";
-import { MB, PLANS, type PlanId } from "@shared/plans";
-import { users } from "@shared/schema";
 import type { TestApp } from "../../test/harness";
-import { fileOf, upload } from "../assets/test-files";
-import { SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { TYPED_ASSET_TABLES } from "../../test/helpers";
 
-/** Test-only helpers for the backup feature: a seeded estate, downloads as bytes, ZIP reading and crafting. */
-
-export const XSS = "<img src=x onerror=alert(1)>";
-export const GHANAIAN = { firstName: "Ɛsi", lastName: "Ŋkansah-Ɔsɛi" };
+/**
+ * Test-only helpers for the backup feature: downloads as bytes, ZIP reading and crafting (an estate to back up is
+ * `buildEstate` in `server/test/factories.ts`).
+ */
 
 /** supertest leaves binary bodies unparsed; collect the bytes. */
 export function binary(res: Response, cb: (err: Error | null, body: Buffer) => void) {
@@ -28,48 +25,6 @@ export function exportBackup(agent: Agent, format: string) {
 
 export function importBackup(agent: Agent, data: Buffer, name: string, dryRun = false) {
   return agent.post(`/api/import/backup${dryRun ? "?dryRun=1" : ""}`).attach("file", data, name);
-}
-
-export async function setPlan(t: TestApp, userId: number, plan: PlanId): Promise<void> {
-  const storageLimit = PLANS[plan].limits.baseStorageMB * MB;
-  await t.db.update(users).set({ plan, storageLimit }).where(eq(users.id, userId));
-}
-
-/**
- * An estate with some of everything: 2 beneficiaries (one with Akan letters, one with an XSS payload), 2 will
- * versions, one record of every typed kind with its sensitive fields set and some assigned, and 2 uploaded files with
- * the same name. Answers the ids the tests refer to.
- */
-let estateSeq = 0;
-
-export async function seedEstate(agent: Agent) {
-  // Addresses of their own per estate: one address may receive only a few e-mails an hour (ABUSE-03).
-  const n = ++estateSeq;
-  const ama = await agent
-    .post("/api/beneficiaries")
-    .send({ ...GHANAIAN, email: `esi.${n}@example.com`, relationship: "child" });
-  const xss = await agent
-    .post("/api/beneficiaries")
-    .send({ firstName: XSS, lastName: "Test", email: `xss.${n}@example.com`, relationship: "friend" });
-  if (ama.status !== 201 || xss.status !== 201) throw new Error(`beneficiaries: ${ama.status} ${xss.status}`);
-  await agent.post("/api/digital-wills").send({ title: "First will", content: "Everything to Ɛsi, my daughter." });
-  const will = await agent
-    .post("/api/digital-wills")
-    .send({ title: `Last will of Kwabena ${XSS}`, content: `My house goes to Ɛsi Ŋkansah-Ɔsɛi.\n\nBooks to ${XSS}.` });
-  if (will.status !== 201) throw new Error(`will: ${will.status}`);
-  for (const [i, sample] of Object.values(SAMPLES).entries()) {
-    const body = { ...sample.body, assignedToBeneficiary: i % 2 === 0 ? ama.body.id : null };
-    const res = await agent.post(sample.path).send(body);
-    if (res.status !== 201) throw new Error(`${sample.path}: ${res.status} ${res.text}`);
-  }
-  const files = [fileOf("pdf", 3000), fileOf("pdf", 5000)];
-  for (const [i, data] of files.entries()) {
-    const fields: Record<string, string> = { category: "documents", description: `copy ${i + 1}` };
-    if (i === 0) fields.assignedToBeneficiary = String(ama.body.id);
-    const res = await upload(agent, [{ name: "Report.pdf", data }], fields);
-    if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`);
-  }
-  return { amaId: ama.body.id as number, files };
 }
 
 /**
@@ -169,17 +124,7 @@ export function craftZip(entries: CraftedEntry[]): Buffer {
 
 /** Row counts of everything a restore writes, for "nothing was created" checks. */
 export async function ownedCounts(t: TestApp, userId: number) {
-  const tables = [
-    "beneficiaries",
-    "digital_wills",
-    "digital_assets",
-    "online_accounts",
-    "intellectual_property",
-    "financial_assets",
-    "physical_assets",
-    "digital_content",
-    "personal_documents",
-  ];
+  const tables = ["beneficiaries", "digital_wills", "digital_assets", ...TYPED_ASSET_TABLES];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const result = await t.db.execute(

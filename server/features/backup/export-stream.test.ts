@@ -7,8 +7,10 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, listen, sessionCookie, upload } from "../assets/test-files";
-import { exportBackup, importBackup, setPlan, zipEntries } from "./backup.test-support";
+import { fileOf, listen, sessionCookie, upload } from "../../test/files";
+import { exportBackup, importBackup, zipEntries } from "./backup.test-support";
+import { leaseRows, until } from "../../test/helpers";
+import { setPlan } from "../../test/factories";
 
 let t: TestApp;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -45,21 +47,7 @@ async function history() {
   return (await account.agent.get("/api/export/history")).body as { count: number; isRunning: boolean };
 }
 
-async function until(check: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const openFds = () => fs.readdirSync("/proc/self/fd").length;
-
-/** Leases are released after the response's last byte, so a finished download may still hold one for a moment. */
-async function leaseRows() {
-  const leases = await t.db.execute(sql`select count(*)::int as n from job_leases where user_id = ${account.user.id}`);
-  return leases.rows[0].n as number;
-}
 
 describe("ZIP export streaming", () => {
   it("starts the download before the archive is finished, and records it once complete", async () => {
@@ -122,14 +110,14 @@ describe("one export per user across server processes", () => {
       req.destroy();
       await until(async () => !(await history()).isRunning);
       expect((await supertest(other.app).get("/api/export/backup?format=json").set("Cookie", cookie)).status).toBe(200);
-      await until(async () => (await leaseRows()) === 0);
+      await until(async () => (await leaseRows(t, account.user.id)) === 0);
     } finally {
       await other.close();
     }
   });
 
   it("does not let a crashed holder's lease block the user once it has run out", async () => {
-    await until(async () => (await leaseRows()) === 0);
+    await until(async () => (await leaseRows(t, account.user.id)) === 0);
     await t.db.execute(
       sql`insert into job_leases (user_id, kind, holder, expires_at)
           values (${account.user.id}, 'export', 'crashed-process', now() - interval '1 second')`,
@@ -137,7 +125,7 @@ describe("one export per user across server processes", () => {
     expect(await history()).toMatchObject({ isRunning: false });
     expect((await exportBackup(account.agent, "json")).status).toBe(200);
     // taken over, then released (the release follows the response's last byte)
-    await until(async () => (await leaseRows()) === 0);
+    await until(async () => (await leaseRows(t, account.user.id)) === 0);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type ExportFormat,
   type ExportHistory,
 } from "@shared/backup-format";
-import type { TypedAssetKind } from "@shared/asset-types";
+import { TYPED_ASSET_FIELDS, type TypedAssetKind } from "@shared/asset-types";
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { presentUser } from "../auth/user.presenter";
@@ -24,14 +24,15 @@ type ExportDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
 export type ExportFile = q.OwnedFile & { archivePath: string };
 export type BackupSnapshot = { document: BackupDocument; files: ExportFile[] };
 
-/** Server-side bookkeeping that is no part of the backup format: the owner, and which columns were ciphertext. */
-const INTERNAL = new Set(["userId", "encVersion"]);
-
-/** Dates as ISO strings, internal columns dropped: the row as the backup format describes it. */
-function toRecord(row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The row as the backup format describes it: the kind's allow-listed fields (`TYPED_ASSET_FIELDS`, the same the API
+ * answers with), dates as ISO strings. Exported for its test.
+ */
+export function toRecord(kind: TypedAssetKind, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (INTERNAL.has(key)) continue;
+  for (const key of TYPED_ASSET_FIELDS[kind]) {
+    if (!(key in row)) continue;
+    const value = row[key];
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
   return out;
@@ -48,7 +49,7 @@ async function readTypedAssets(deps: ExportDeps, tx: Tx, userId: number) {
   for (const kind of KINDS) {
     const rows = await q.listOwnedTypedRows(tx, kind.table, userId);
     if (!dek && hasSensitiveValues(kind, rows)) dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
-    out[kind.kind] = rows.map((row) => toRecord(decryptSensitive(kind, dek, userId, row, deps.logger)));
+    out[kind.kind] = rows.map((row) => toRecord(kind.kind, decryptSensitive(kind, dek, userId, row, deps.logger)));
   }
   return out as unknown as Omit<BackupDocument["assets"], "files">;
 }

@@ -1,11 +1,12 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupJsonSchema } from "@shared/backup-format";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { sha256 } from "../assets/test-files";
-import { CANARY } from "../typed-assets/typed-assets.fixtures";
-import { GHANAIAN, XSS, exportBackup, parseJson, seedEstate, zipEntries } from "./backup.test-support";
+import { sha256 } from "../../test/files";
+import { CANARY } from "../../test/typed-asset-samples";
+import { exportBackup, parseJson, zipEntries } from "./backup.test-support";
+import { pdfText } from "../../test/helpers";
+import { buildEstate, GHANAIAN, XSS } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,15 +18,6 @@ afterAll(async () => {
 });
 
 const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(backupJsonSchema());
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe("GET /api/export/backup", () => {
   it("answers 401 without a session", async () => {
@@ -44,7 +36,7 @@ describe("GET /api/export/backup", () => {
 
   it("exports everything the user owns as JSON that validates against the committed JSON Schema", async () => {
     const { agent, user } = await t.signUp({ firstName: "Kwabena", lastName: "Ɔsɛi Aŋ" });
-    const seeded = await seedEstate(agent);
+    const seeded = await buildEstate(agent);
     const res = await exportBackup(agent, "json");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -79,7 +71,7 @@ describe("GET /api/export/backup", () => {
 
   it("never puts another user's data in an export", async () => {
     const first = await t.signUp();
-    await seedEstate(first.agent);
+    await buildEstate(first.agent);
     const second = await t.signUp({ firstName: "Yaw" });
     await second.agent.post("/api/beneficiaries").send({
       firstName: "Abena",
@@ -100,7 +92,7 @@ describe("GET /api/export/backup", () => {
 
   it("prints a PDF estate summary with the will, Ghanaian names, payloads as literal text and masked secrets", async () => {
     const { agent } = await t.signUp({ firstName: "Kwabena", lastName: "Ɔsɛi Aŋ" });
-    await seedEstate(agent);
+    await buildEstate(agent);
     const res = await exportBackup(agent, "pdf");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
@@ -128,7 +120,7 @@ describe("GET /api/export/backup", () => {
 
   it("streams a ZIP of backup.json, summary.pdf and every file decrypted under files/<category>/, duplicates numbered", async () => {
     const { agent } = await t.signUp();
-    const seeded = await seedEstate(agent);
+    const seeded = await buildEstate(agent);
     const res = await exportBackup(agent, "zip");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");

@@ -3,18 +3,18 @@ import { deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackupDocument } from "@shared/backup-format";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { countReadBytes, fileOf, keysUnder, sha256 } from "../assets/test-files";
+import { countReadBytes, fileOf, keysUnder, sha256 } from "../../test/files";
 import {
   craftZip,
   exportBackup,
   importBackup,
   ownedCounts,
   parseJson,
-  seedEstate,
   zipEntries,
   type CraftedEntry,
 } from "./backup.test-support";
 import { SPOOL_CHUNK_BYTES } from "./spool";
+import { buildEstate } from "../../test/factories";
 
 let t: TestApp;
 let doc: BackupDocument;
@@ -22,7 +22,7 @@ let files: Map<string, Buffer>;
 beforeAll(async () => {
   t = await startTestApp();
   const source = await t.signUp();
-  await seedEstate(source.agent);
+  await buildEstate(source.agent);
   const entries = await zipEntries((await exportBackup(source.agent, "zip")).body as Buffer);
   doc = parseJson(entries[0].data);
   files = new Map(entries.filter((e) => e.name.startsWith("files/")).map((e) => [e.name, e.data]));

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { keysUnder, upload } from "../assets/test-files";
-import { CANARY } from "../typed-assets/typed-assets.fixtures";
-import {
-  comparable,
-  exportBackup,
-  importBackup,
-  ownedCounts,
-  parseJson,
-  seedEstate,
-  setPlan,
-  zipEntries,
-} from "./backup.test-support";
+import { keysUnder, upload } from "../../test/files";
+import { CANARY } from "../../test/typed-asset-samples";
+import { comparable, exportBackup, importBackup, ownedCounts, parseJson, zipEntries } from "./backup.test-support";
+import { buildEstate, setPlan } from "../../test/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +27,7 @@ const EVERYTHING = {
 
 async function seededExport(format: "json" | "zip") {
   const source = await t.signUp();
-  await seedEstate(source.agent);
+  await buildEstate(source.agent);
   const res = await exportBackup(source.agent, format);
   expect(res.status).toBe(200);
   return { source, data: res.body as Buffer };

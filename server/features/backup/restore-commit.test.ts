@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { BlobStorage } from "../../lib/storage";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { keysUnder } from "../assets/test-files";
+import { keysUnder } from "../../test/files";
 import { sweepStaleUploads } from "../assets/sweeper";
-import { exportBackup, importBackup, ownedCounts, seedEstate, setPlan } from "./backup.test-support";
+import { exportBackup, importBackup, ownedCounts } from "./backup.test-support";
+import { buildEstate, setPlan } from "../../test/factories";
 
 /**
  * A restore moves its blobs outside every transaction (issue 12): its file rows are inserted `pending` first, the
@@ -21,7 +22,7 @@ let realMove: BlobStorage["move"];
 beforeAll(async () => {
   t = await startTestApp();
   const source = await t.signUp();
-  await seedEstate(source.agent); // two files
+  await buildEstate(source.agent); // two files
   archive = (await exportBackup(source.agent, "zip")).body as Buffer;
   realMove = t.storage.move.bind(t.storage);
 });

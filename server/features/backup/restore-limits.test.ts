@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { countReadBytes, countStoredBytes, keysUnder } from "../assets/test-files";
-import { craftZip, exportBackup, importBackup, ownedCounts, seedEstate, setPlan } from "./backup.test-support";
+import { countReadBytes, countStoredBytes, keysUnder } from "../../test/files";
+import { craftZip, exportBackup, importBackup, ownedCounts } from "./backup.test-support";
 import { SPOOL_CHUNK_BYTES } from "./spool";
+import { leaseRows } from "../../test/helpers";
+import { buildEstate, setPlan } from "../../test/factories";
 
 /**
  * Work before the quota check, on restore (issue 12): the spool of an upload is bounded by the account's free
@@ -19,7 +21,7 @@ let estateJson: Buffer;
 beforeAll(async () => {
   t = await startTestApp();
   const source = await t.signUp();
-  await seedEstate(source.agent);
+  await buildEstate(source.agent);
   estateJson = (await exportBackup(source.agent, "json")).body as Buffer;
 });
 afterAll(async () => {
@@ -32,17 +34,12 @@ function jsonOfSize(bytes: number): Buffer {
   return Buffer.concat([body, Buffer.alloc(bytes - body.length - 1, " "), Buffer.from("}")]);
 }
 
-async function leaseRows(userId: number): Promise<number> {
-  const rows = await t.db.execute(sql`select count(*)::int as n from job_leases where user_id = ${userId}`);
-  return Number(rows.rows[0].n);
-}
-
 /** Nothing of a refused restore remains: no record, no usage, nothing parked under restore/, no lease. */
 async function expectNothingLeft(userId: number, before: Record<string, number>) {
   expect(await ownedCounts(t, userId)).toEqual(before);
   expect(await keysUnder(t.storage, "restore/")).toEqual([]);
-  for (let i = 0; i < 100 && (await leaseRows(userId)) > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
-  expect(await leaseRows(userId)).toBe(0);
+  for (let i = 0; i < 100 && (await leaseRows(t, userId)) > 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+  expect(await leaseRows(t, userId)).toBe(0);
 }
 
 describe("the restore spool is bounded by the free storage plus slack", () => {

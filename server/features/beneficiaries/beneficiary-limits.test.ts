@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beneficiaries, users } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
+import { burst } from "../../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,18 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/**
- * Real races need real PostgreSQL (SECURITY-PLAN §1: PGlite runs one transaction at a time). NOTE: the embedded
- * engine also breaks when pool connections interleave (reported to the lead), so there the burst runs one by one.
- */
-const isRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
-async function burst<T>(n: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  if (isRealPostgres) return Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
-  const out: T[] = [];
-  for (let i = 0; i < n; i += 1) out.push(await fn(i));
-  return out;
-}
 
 const LIMIT_MESSAGE = "Your Freemium plan allows 3 beneficiaries. Upgrade your plan to add more.";
 const person = (n: number) => ({

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storageLimitBytes } from "@shared/plans";
 import { bundlesOf, userRow } from "./billing.test-support";
-import { completed, invoiceEvent, startStripeWorld, subscriptionEvent, type StripeWorld } from "./webhook.test-support";
+import {
+  completed,
+  invoiceEvent,
+  startStripeWorld,
+  subscriptionEvent,
+  type StripeWorld,
+} from "../../test/fakes/stripe-world";
 
 let w: StripeWorld;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   subscriptionEvent,
   WEBHOOK_SECRET,
   type StripeWorld,
-} from "./webhook.test-support";
+} from "../../test/fakes/stripe-world";
 
 let w: StripeWorld;
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import {
   users,
 } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
+import { TYPED_ASSET_TABLES } from "../../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,14 +67,7 @@ async function recount(userId: number) {
     one(
       sql`select count(*) as n from digital_assets where user_id = ${userId} and status = 'committed' and category = ${c}`,
     );
-  const typedTables = [
-    "intellectual_property",
-    "financial_assets",
-    "physical_assets",
-    "digital_content",
-    "personal_documents",
-    "online_accounts",
-  ];
+  const typedTables = TYPED_ASSET_TABLES;
   let typed = 0;
   for (const table of typedTables)
     typed += await one(sql`select count(*) as n from ${sql.identifier(table)} where user_id = ${userId}`);

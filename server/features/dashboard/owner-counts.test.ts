@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, upload } from "../assets/test-files";
-import { exportBackup, importBackup, seedEstate, setPlan } from "../backup/backup.test-support";
-import { SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { fileOf, upload } from "../../test/files";
+import { exportBackup, importBackup } from "../backup/backup.test-support";
+import { SAMPLES } from "../../test/typed-asset-samples";
+import { buildEstate, setPlan } from "../../test/factories";
+import { TYPED_ASSET_TABLES } from "../../test/helpers";
 
 /**
  * owner_counts is kept by triggers; every screen's totals come from it. After any mix of writes — through the API,
@@ -36,15 +38,7 @@ async function recount(userId: number) {
       (select count(*)::int ${committed} and category = 'videos') as videos,
       (select count(*)::int ${committed} and category = 'intellectual_property') as ip_uploads,
       (select count(*)::int ${committed} and category = 'other') as other_uploads,
-      ${[
-        "intellectual_property",
-        "financial_assets",
-        "physical_assets",
-        "digital_content",
-        "personal_documents",
-        "online_accounts",
-        "beneficiaries",
-      ]
+      ${[...TYPED_ASSET_TABLES, "beneficiaries"]
         .map((table) => `(select count(*)::int from ${table} where user_id = ${id}) as ${table}`)
         .join(",\n")}`),
   );
@@ -101,7 +95,7 @@ describe("owner_counts", () => {
 
   it("counts a restore's many rows in one go and equals a recount", async () => {
     const source = await t.signUp();
-    await seedEstate(source.agent);
+    await buildEstate(source.agent);
     const data = (await exportBackup(source.agent, "zip")).body as Buffer;
     const target = await t.signUp();
     await setPlan(t, target.user.id, "advanced_premium");

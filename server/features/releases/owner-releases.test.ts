@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetReleases } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, signUpMany, upload, type Account } from "../assets/test-files";
+import { buildUsers, type Account } from "../../test/factories";
+import { fileOf, upload } from "../../test/files";
 import { createTestRelease } from "./releases.test-support";
 
 let t: TestApp;
@@ -13,7 +14,7 @@ const DAY = 24 * 3600 * 1000;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [owner, other] = await signUpMany(t, 2);
+  [owner, other] = await buildUsers(t, 2);
   fileId = (await upload(owner.agent, [{ name: "deed.pdf", data: fileOf("pdf") }])).body[0].id;
 });
 afterAll(() => t.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, signUpMany, upload } from "../assets/test-files";
+import { buildUsers } from "../../test/factories";
+import { fileOf, upload } from "../../test/files";
 import { createTestRelease } from "./releases.test-support";
 
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("limits link guesses per address: 429 with Retry-After once spent, before any look-up, even for a good link (TOK-02)", async () => {
-  const [owner] = await signUpMany(t, 1);
+  const [owner] = await buildUsers(t, 1);
   const fileId = (await upload(owner.agent, [{ name: "deed.pdf", data: fileOf("pdf") }])).body[0].id;
   const r = await createTestRelease(t, { ownerId: owner.user.id, items: [{ kind: "file", id: fileId }] });
   for (let i = 0; i < 3; i += 1) {

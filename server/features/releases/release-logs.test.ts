@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, signUpMany, upload } from "../assets/test-files";
+import { buildUsers } from "../../test/factories";
+import { fileOf, upload } from "../../test/files";
 import { createTestRelease } from "./releases.test-support";
 
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it("never writes a release token to the logs: not from the page address, not from the open (TOK-04, LOG-01)", async () => {
-  const [owner] = await signUpMany(t, 1);
+  const [owner] = await buildUsers(t, 1);
   const fileId = (await upload(owner.agent, [{ name: "deed.pdf", data: fileOf("pdf") }])).body[0].id;
   const r = await createTestRelease(t, { ownerId: owner.user.id, items: [{ kind: "file", id: fileId }] });
   await t.request().get(`/release/${r.token}`);

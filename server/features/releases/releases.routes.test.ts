@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetReleases } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, insertBeneficiary, sha256, signUpMany, upload, type Account } from "../assets/test-files";
-import { SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { buildBeneficiary, buildUsers, type Account } from "../../test/factories";
+import { fileOf, sha256, upload } from "../../test/files";
+import { SAMPLES } from "../../test/typed-asset-samples";
 import { createTestRelease } from "./releases.test-support";
 
 let t: TestApp;
@@ -17,7 +18,7 @@ let accountId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  [owner, other] = await signUpMany(t, 2);
+  [owner, other] = await buildUsers(t, 2);
   const up = await upload(owner.agent, [
     { name: "deed.pdf", data: pdf },
     { name: "private.pdf", data: fileOf("pdf") },
@@ -33,7 +34,7 @@ afterAll(() => t.close());
 const release = async (message: string | null = "Look after the house, Kofi.") =>
   createTestRelease(t, {
     ownerId: owner.user.id,
-    beneficiaryId: await insertBeneficiary(t, owner.user.id),
+    beneficiaryId: (await buildBeneficiary(owner.agent)).id as number,
     message,
     items: [
       { kind: "file", id: fileId },

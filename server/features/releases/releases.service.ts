@@ -9,7 +9,7 @@ import { decryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-sec
 import { hashToken } from "../../lib/tokens";
 import { openAssetDownload } from "../assets/assets.service";
 import { KINDS } from "../typed-assets/kinds";
-import { presentTypedAsset } from "../typed-assets/typed-assets.presenter";
+import { typedAssetPresenter } from "../typed-assets/typed-assets.presenter";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { logReleaseAudit } from "./release-audit";
 import { openReleaseMessage } from "./release-secrets";
@@ -42,7 +42,7 @@ async function releasedAssets(db: DbOrTx, deps: ReleaseDeps, release: AssetRelea
     if (hasSensitiveValues(kind, rows)) dek ??= await getOrCreateUserDataKey(db, deps.keyring, release.userId);
     for (const row of rows) {
       const plain = decryptSensitive(kind, dek, release.userId, row, deps.logger);
-      out.push(presentReleasedRecord(itemKind, presentTypedAsset(plain)));
+      out.push(presentReleasedRecord(itemKind, typedAssetPresenter(kind.kind)(plain)));
     }
   }
   return out;

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import { ASSET_KINDS, TYPED_ASSET_KINDS } from "@shared/asset-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { signUpMany, type Account } from "../assets/test-files";
-import { CANARY, CATEGORY_COLUMN, SAMPLES } from "./typed-assets.fixtures";
+import { CANARY, CATEGORY_COLUMN, SAMPLES } from "../../test/typed-asset-samples";
+import { type Account, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let a: Account;
 let b: Account;
 beforeAll(async () => {
   t = await startTestApp();
-  [a, b] = await signUpMany(t, 2);
+  [a, b] = await buildUsers(t, 2);
 });
 afterAll(async () => {
   await t.close();

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
 import { routeId, userIdOf } from "../assets/route-params";
 import { KINDS, type KindConfig } from "./kinds";
-import { presentTypedAsset } from "./typed-assets.presenter";
+import { typedAssetPresenter } from "./typed-assets.presenter";
 import {
   createTypedAsset,
   deleteTypedAsset,
@@ -16,6 +16,7 @@ import {
 function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
   const base = kind.apiPath;
   const resource = kind.kind;
+  const presentTypedAsset = typedAssetPresenter(kind.kind);
 
   r.add({ method: "get", path: base, access: "client" }, async (req, res) => {
     const query = typedAssetListQuery.parse(req.query);

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { fileOf, insertBeneficiary, signUpMany, upload, type Account } from "../assets/test-files";
-import { CANARY, SAMPLES } from "./typed-assets.fixtures";
+import { fileOf, upload } from "../../test/files";
+import { CANARY, SAMPLES } from "../../test/typed-asset-samples";
+import { type Account, buildBeneficiary, buildUsers } from "../../test/factories";
 
 let t: TestApp;
 let a: Account;
@@ -10,7 +11,7 @@ let b: Account;
 let c: Account;
 beforeAll(async () => {
   t = await startTestApp();
-  [a, b, c] = await signUpMany(t, 3);
+  [a, b, c] = await buildUsers(t, 3);
 });
 afterAll(async () => {
   await t.close();
@@ -62,8 +63,8 @@ describe("validation messages (spec 000 §5, spec 001 §5)", () => {
 
 describe("beneficiary references", () => {
   it("accepts the caller's own beneficiary and refuses another user's with 400, on create and update", async () => {
-    const mine = await insertBeneficiary(t, a.user.id);
-    const theirs = await insertBeneficiary(t, b.user.id);
+    const mine = (await buildBeneficiary(a.agent)).id;
+    const theirs = (await buildBeneficiary(b.agent)).id;
     const { path, body } = SAMPLES.physical_assets;
     const ok = await a.agent.post(path).send({ ...body, assignedToBeneficiary: String(mine) });
     expect(ok.status).toBe(201);
@@ -113,7 +114,7 @@ describe("ciphertext bound to its row and owner (CRY-01)", () => {
 
 describe("intellectual property limit on freemium", () => {
   it("counts IP records and IP uploads together and answers 402 past 10, for both", async () => {
-    const [owner] = await signUpMany(t, 1);
+    const [owner] = await buildUsers(t, 1);
     const { path, body } = SAMPLES.intellectual_property;
     const uploads = Array.from({ length: 3 }, (_, i) => ({ name: `ip${i}.pdf`, data: fileOf("pdf", 64) }));
     expect((await upload(owner.agent, uploads, { category: "intellectual_property" })).status).toBe(201);
@@ -131,7 +132,7 @@ describe("intellectual property limit on freemium", () => {
   });
 
   it("never lets parallel creates pass the limit (RACE-safe under the user-row lock)", async () => {
-    const [owner] = await signUpMany(t, 1);
+    const [owner] = await buildUsers(t, 1);
     const { path, body } = SAMPLES.intellectual_property;
     for (let i = 0; i < 8; i += 1) expect((await owner.agent.post(path).send(body)).status).toBe(201);
     const results = await Promise.all(Array.from({ length: 6 }, () => owner.agent.post(path).send(body)));

@@ -2,7 +2,8 @@ import { runInTransaction, type Tx } from "../../db";
 import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
-import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
+import { assertIpAssetRoom, lockUserForLimits } from "../assets/asset-rules";
+import { foreignBeneficiary, requireAccess } from "../../lib/access";
 import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { upgradeOwnedRow } from "../../lib/crypto/legacy-rows";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
@@ -42,13 +43,16 @@ function dataKeyFor(tx: Tx, deps: TypedDeps, kind: KindConfig, userId: number): 
   return kind.sensitive.length > 0 ? getOrCreateUserDataKey(tx, deps.keyring, userId) : Promise.resolve(undefined);
 }
 
+/** The beneficiary a create or update body names (none: nothing to check). */
+const assigneeOf = (values: Record<string, unknown>) => [values.assignedToBeneficiary as number | null | undefined];
+
 /** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
 async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
   if (kind.kind === "intellectual_property") {
     const user = await lockUserForLimits(tx, userId);
     await assertIpAssetRoom(tx, userId, user.plan, 1);
   }
-  await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+  await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
 }
 
 /** One page of the owner's rows of one kind, newest first, decrypted; a row that fails to decrypt fails the call. */
@@ -106,7 +110,7 @@ export async function updateTypedAsset(
   const values = { ...clearedColumns(kind, input.body), ...toColumns(kind, parsed) };
   const { userId, id } = input;
   const row = await runInTransaction(deps.database.db, async (tx) => {
-    await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
+    await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
     const dek = await dataKeyFor(tx, deps, kind, userId);
     // A row still holding plain-text fields from before they were sensitive is encrypted whole first: the edit
     // marks the row current, and that marker covers the fields not sent too.

@@ -5,7 +5,7 @@ import type { Agent } from "supertest";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { plainSensitiveColumnsOf } from "../../lib/crypto/field-secrets";
 import { KINDS, type KindConfig } from "../typed-assets/kinds";
-import { CANARY, SAMPLES } from "../typed-assets/typed-assets.fixtures";
+import { CANARY, SAMPLES } from "../../test/typed-asset-samples";
 import { encryptLegacyFields } from "./encrypt-legacy-fields";
 import { getOrCreateUserDataKey } from "./user-keys.service";
 

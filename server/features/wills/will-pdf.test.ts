@@ -1,7 +1,7 @@
-import { PDFParse } from "pdf-parse";
 import type { Response } from "superagent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
+import { pdfText } from "../../test/helpers";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +16,6 @@ function binary(res: Response, cb: (err: Error | null, body: Buffer) => void) {
   const chunks: Buffer[] = [];
   res.on("data", (c: Buffer) => chunks.push(c));
   res.on("end", () => cb(null, Buffer.concat(chunks)));
-}
-
-async function pdfText(pdf: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(pdf) });
-  try {
-    // Wrapped lines come back as line breaks; compare with whitespace flattened.
-    return (await parser.getText()).text.replace(/\s+/g, " ");
-  } finally {
-    await parser.destroy();
-  }
 }
 
 const XSS = "<img src=x onerror=alert(1)>";

@@ -6,8 +6,8 @@ import { ZipArchive } from "archiver";
 import { sql } from "drizzle-orm";
 import type { Express } from "express";
 import type { Agent } from "supertest";
-import type { TestApp } from "../../test/harness";
-import type { BlobStorage } from "../../lib/storage";
+import type { TestApp } from "./harness";
+import type { BlobStorage } from "../lib/storage";
 
 /** Test-only builders of small files whose first bytes are what each accepted format really starts with. */
 const MAGIC: Record<string, Buffer> = {
@@ -132,15 +132,6 @@ export async function sessionCookie(t: TestApp, email: string, password: string)
   return setCookie.map((c) => c.split(";")[0]).join("; ");
 }
 
-/** A beneficiary row written directly (the beneficiaries feature is not needed to test references to it). */
-export async function insertBeneficiary(t: TestApp, userId: number): Promise<number> {
-  const result = await t.db.execute(
-    sql`insert into beneficiaries (user_id, first_name, last_name, email, relationship)
-        values (${userId}, 'Kofi', 'Boateng', 'kofi@example.com', 'child') returning id`,
-  );
-  return Number(result.rows[0].id);
-}
-
 export async function storageUsedOf(t: TestApp, userId: number): Promise<number> {
   const rows = await t.db.execute(sql`select storage_used from users where id = ${userId}`);
   return Number(rows.rows[0].storage_used);
@@ -157,15 +148,6 @@ export async function storedBytesOf(t: TestApp, userId: number): Promise<number>
 export async function fileRowsOf(t: TestApp, userId: number): Promise<number> {
   const rows = await t.db.execute(sql`select count(*)::int as n from digital_assets where user_id = ${userId}`);
   return Number(rows.rows[0].n);
-}
-
-export type Account = Awaited<ReturnType<TestApp["signUp"]>>;
-
-/** Signs up `n` clients one after another, before a test sends anything in parallel. */
-export async function signUpMany(t: TestApp, n: number): Promise<Account[]> {
-  const accounts: Account[] = [];
-  for (let i = 0; i < n; i += 1) accounts.push(await t.signUp());
-  return accounts;
 }
 
 /**

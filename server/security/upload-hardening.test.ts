@@ -1,20 +1,12 @@
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import net from "node:net";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
-import {
-  fileOf,
-  fileRowsOf,
-  keysUnder,
-  listen,
-  sessionCookie,
-  storageUsedOf,
-  upload,
-} from "../features/assets/test-files";
+import { fileOf, fileRowsOf, keysUnder, listen, sessionCookie, storageUsedOf, upload } from "../test/files";
+import { tmpFiles } from "../test/helpers";
+import { multipart, type Part } from "../test/raw-upload";
 
 /**
  * Upload cases no feature test covered, sent byte by byte on a raw socket where supertest cannot: a cross-site
@@ -32,21 +24,6 @@ afterAll(async () => {
   await server.close();
   await t.close();
 });
-
-type Part = { name: string; value: string | Buffer; fileName?: string };
-
-function multipart(boundary: string, parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? "" : `; filename="${part.fileName}"`}`;
-    const type = part.fileName === undefined ? "" : "Content-Type: application/pdf\r\n";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
 
 const HOLD_LIMIT_MS = 20_000;
 const holdLimit = () => new Promise<void>((r) => setTimeout(r, HOLD_LIMIT_MS).unref());
@@ -108,19 +85,17 @@ function rawRequest(opts: { headers: Record<string, string>; body: Buffer; holdB
   });
 }
 
-const tmpFiles = async () => readdir(path.join(t.dataDir, "blobs", ".tmp")).catch(() => [] as string[]);
-
 /** Waits for the server's clean-up of a refused request, then checks that it left nothing at all. */
 async function expectNothingStored(userId: number) {
   for (let waited = 0; waited < 5000; waited += 50) {
-    if ((await keysUnder(t.storage, "staging/")).length === 0 && (await tmpFiles()).length === 0) break;
+    if ((await keysUnder(t.storage, "staging/")).length === 0 && (await tmpFiles(t)).length === 0) break;
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(await keysUnder(t.storage, "staging/")).toEqual([]);
   // every blob belongs to a row (earlier tests' files included): nothing orphaned
   const rows = await t.db.execute<{ key: string }>(sql`select file_path as key from digital_assets`);
   expect((await keysUnder(t.storage, "blobs/")).sort()).toEqual(rows.rows.map((row) => row.key).sort());
-  expect(await tmpFiles()).toEqual([]);
+  expect(await tmpFiles(t)).toEqual([]);
   expect(await fileRowsOf(t, userId)).toBe(0);
   expect(await storageUsedOf(t, userId)).toBe(0);
 }

@@ -1,7 +1,28 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 
-/** Test-only: a multipart upload written by hand onto a socket, so a test can stream 100 MB or cut it off. */
+/**
+ * Test-only raw uploads, for what supertest cannot send: a multipart upload written by hand onto a socket (so a test
+ * can stream 100 MB or cut it off), and multipart bodies built byte by byte (so a test can send a malformed one).
+ */
+
+/** One part of a hand-built multipart body; a part with a `fileName` is a PDF file. */
+export type Part = { name: string; value: string | Buffer; fileName?: string };
+
+/** A whole multipart/form-data body with the given boundary: what a browser would send, or a malformed variant. */
+export function multipart(boundary: string, parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? "" : `; filename="${part.fileName}"`}`;
+    const type = part.fileName === undefined ? "" : "Content-Type: application/pdf\r\n";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
 export type RawUploadOptions = {
   port: number;
   cookie: string;

@@ -5,8 +5,8 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { rewrapUserKeys } from "../features/user-keys/rewrap";
-import { SAMPLES } from "../features/typed-assets/typed-assets.fixtures";
-import { sessionCookie } from "../features/assets/test-files";
+import { SAMPLES } from "../test/typed-asset-samples";
+import { sessionCookie } from "../test/files";
 import { createKeyring } from "../lib/crypto/keyring";
 import { startTestApp, type TestApp } from "../test/harness";
 

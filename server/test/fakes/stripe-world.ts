@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { stripeEvents } from "@shared/schema";
 import { bindStripeClient } from "../../lib/payments";
 import { signedEvent, startFakeStripeApi, type FakeStripeApi } from "../../lib/payments/fake-stripe-api";
-import { startTestApp } from "../../test/harness";
+import { startTestApp } from "../harness";
 
 export const WEBHOOK_SECRET = "whsec_test_heirloom";
 export type Sub = NonNullable<ReturnType<FakeStripeApi["subscription"]>>;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedEvent } from "../lib/payments/fake-stripe-api";
-import { startStripeWorld, WEBHOOK_SECRET, type StripeWorld } from "../features/billing/webhook.test-support";
+import { startStripeWorld, WEBHOOK_SECRET, type StripeWorld } from "../test/fakes/stripe-world";
 import { startTestApp, type TestApp } from "../test/harness";
 
 /**

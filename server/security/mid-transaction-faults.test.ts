@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fileOf, fileRowsOf, keysUnder, storageUsedOf, upload } from "../features/assets/test-files";
+import { fileOf, fileRowsOf, keysUnder, storageUsedOf, upload } from "../test/files";
 import { startTestApp, type TestApp } from "../test/harness";
 
 /**

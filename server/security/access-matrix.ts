@@ -1,0 +1,79 @@
+import { eq } from "drizzle-orm";
+import { assetReleases, digitalAssets } from "@shared/schema";
+import { createTestRelease } from "../features/releases/releases.test-support";
+import type { AccessActor, Permission } from "../lib/access";
+import type { TestApp } from "../test/harness";
+import { createOwned } from "./owned-resources";
+
+type SignedUp = Awaited<ReturnType<TestApp["signUp"]>>;
+
+/** What a case sets up: rows the permission guards, and who besides their owner may use them. */
+export type Arranged = {
+  /** Rows the actors below may use. */
+  ids: number[];
+  /** Actors holding a delegation that covers `ids` (a release session, an agent…); none for an owner-only rule. */
+  delegates?: AccessActor[];
+  /** Rows of the same owner that nobody may use (e.g. an upload that has not committed). */
+  refused?: number[];
+};
+
+/**
+ * How the access matrix tests one permission. `Record<Permission, …>`: a permission added to `ACCESS_RULES` without
+ * its case here does not typecheck, so a delegated read is tested the day it is added.
+ */
+export type AccessCase = {
+  /** Whether the owner of the rows holds the permission (false for a delegate-only read). */
+  owner: boolean;
+  /** Creates the rows as `owner` (a fresh signed-up client with every plan limit lifted), through the API. */
+  arrange(t: TestApp, owner: SignedUp): Promise<Arranged>;
+  /**
+   * The registered routes ("get /api/assets/:id/download") whose answer this permission decides; each must be in
+   * the route table, and those with an `:id` are in the 404 ownership matrix through their `resource`.
+   */
+  routes: string[];
+};
+
+export const ACCESS_CASES: Record<Permission, AccessCase> = {
+  "beneficiary:reference": {
+    owner: true,
+    async arrange(_t, owner) {
+      return { ids: [Number(await createOwned(owner.agent, "beneficiary"))] };
+    },
+    routes: ["post /api/assets/upload", "post /api/financial-assets", "put /api/financial-assets/:id"],
+  },
+  "file:read": {
+    owner: true,
+    async arrange(t, owner) {
+      const committed = Number(await createOwned(owner.agent, "asset"));
+      const pending = Number(await createOwned(owner.agent, "asset"));
+      await t.db.update(digitalAssets).set({ status: "pending" }).where(eq(digitalAssets.id, pending));
+      return { ids: [committed], refused: [pending] };
+    },
+    routes: ["get /api/assets/:id/download"],
+  },
+  // Delegate-only: a beneficiary's release session reads its one release while it is live, never the owner's others.
+  "release:read": {
+    owner: false,
+    async arrange(t, owner) {
+      const fileId = Number(await createOwned(owner.agent, "asset"));
+      const items = [{ kind: "file" as const, id: fileId }];
+      const live = await createTestRelease(t, { ownerId: owner.user.id, items });
+      const revoked = await createTestRelease(t, { ownerId: owner.user.id, items });
+      await t.db.update(assetReleases).set({ status: "revoked" }).where(eq(assetReleases.id, revoked.id));
+      const session = { userId: null, releaseIds: [live.id, revoked.id], now: t.clock.now() };
+      return { ids: [live.id], delegates: [session], refused: [revoked.id] };
+    },
+    routes: ["get /api/releases/:id"],
+  },
+  "release:file": {
+    owner: false,
+    async arrange(t, owner) {
+      const released = Number(await createOwned(owner.agent, "asset"));
+      const kept = Number(await createOwned(owner.agent, "asset"));
+      const release = await createTestRelease(t, { ownerId: owner.user.id, items: [{ kind: "file", id: released }] });
+      const session = { userId: null, releaseIds: [release.id], now: t.clock.now() };
+      return { ids: [released], delegates: [session], refused: [kept] };
+    },
+    routes: ["get /api/releases/:id/files/:fileId"],
+  },
+};
