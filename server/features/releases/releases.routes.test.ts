@@ -15,6 +15,7 @@ let fileId: number;
 let unreleasedFileId: number;
 let otherFileId: number;
 let accountId: number;
+let beneficiaryId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -28,13 +29,14 @@ beforeAll(async () => {
   const account = await owner.agent.post(SAMPLES.online_accounts.path).send(SAMPLES.online_accounts.body);
   expect(account.status).toBe(201);
   accountId = account.body.id;
+  beneficiaryId = (await buildBeneficiary(owner.agent)).id as number;
 });
 afterAll(() => t.close());
 
 const release = async (message: string | null = "Look after the house, Kofi.") =>
   createTestRelease(t, {
     ownerId: owner.user.id,
-    beneficiaryId: (await buildBeneficiary(owner.agent)).id as number,
+    beneficiaryId,
     message,
     items: [
       { kind: "file", id: fileId },
