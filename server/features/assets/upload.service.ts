@@ -5,14 +5,8 @@ import { uploadFieldsSchema, type UploadFieldsInput } from "@shared/validators/a
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { AppError, paymentRequired } from "../../lib/app-error";
-import {
-  assertIpAssetRoom,
-  assertOwnBeneficiary,
-  countUploadsByCategory,
-  limitExceeded,
-  lockUserForLimits,
-  type LockedUser,
-} from "./asset-rules";
+import { assertFilesWithinPlan, lockUserLimits, type CountedCategory, type LockedUser } from "../../lib/plan-limits";
+import { assertOwnBeneficiary } from "./asset-rules";
 import type { StagedFile } from "./upload-engine";
 import {
   deleteFileAssetsByIds,
@@ -25,11 +19,7 @@ import {
 
 type UploadDeps = Pick<AppDeps, "database" | "storage" | "logger">;
 
-const CATEGORY_LIMITS: Partial<Record<string, keyof PlanLimits>> = {
-  documents: "documents",
-  images: "images",
-  videos: "videos",
-};
+const COUNTED: readonly string[] = ["documents", "images", "videos"] satisfies CountedCategory[];
 
 /** 402 naming the storage limit; the quota counts encrypted bytes, which is what occupies the disk. */
 function storageExceeded(user: LockedUser, bytes: number): AppError {
@@ -41,19 +31,15 @@ function storageExceeded(user: LockedUser, bytes: number): AppError {
 }
 
 async function assertUploadRoom(tx: Tx, userId: number, plan: PlanLimits, category: string, adding: number) {
-  const counts = await countUploadsByCategory(tx, userId);
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  if (plan.files !== null && total + adding > plan.files) throw limitExceeded("files", plan.files);
-  const key = CATEGORY_LIMITS[category];
-  const limit = key ? plan[key] : null;
-  if (key && limit !== null && (counts.get(category) ?? 0) + adding > limit) throw limitExceeded(category, limit);
-  if (category === "intellectual_property") await assertIpAssetRoom(tx, userId, plan, adding);
+  const byCategory = COUNTED.includes(category) ? { [category as CountedCategory]: adding } : {};
+  const ipAssets = category === "intellectual_property" ? adding : undefined;
+  await assertFilesWithinPlan(tx, { userId, plan, files: adding, byCategory, ipAssets });
 }
 
 /** Checks, reserves and inserts in one transaction; rows stay `pending` until their blobs are in place. */
 async function insertPending(deps: UploadDeps, userId: number, fields: UploadFieldsInput, files: StagedFile[]) {
   return runInTransaction(deps.database.db, async (tx) => {
-    const user = await lockUserForLimits(tx, userId);
+    const user = await lockUserLimits(tx, userId);
     await assertOwnBeneficiary(tx, userId, fields.assignedToBeneficiary);
     await assertUploadRoom(tx, userId, user.plan, fields.category, files.length);
     const bytes = files.reduce((sum, f) => sum + f.storedSize, 0);

@@ -3,13 +3,7 @@ import { formatBytes } from "@shared/format";
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { paymentRequired } from "../../lib/app-error";
-import {
-  countIpAssets,
-  countUploadsByCategory,
-  limitExceeded,
-  lockUserForLimits,
-  type LockedUser,
-} from "../assets/asset-rules";
+import { assertFilesWithinPlan, assertWithinPlan, lockUserLimits, type LockedUser } from "../../lib/plan-limits";
 import { deleteFileAssetsByIds, releaseStorage, reserveStorage } from "../assets/upload.queries";
 import { countBeneficiaries } from "../beneficiaries/beneficiaries.queries";
 import { openBackupSource, restoreJsonLimit, restoreSlackBytes } from "./import-archive";
@@ -34,29 +28,22 @@ class DryRunRollback extends Error {
  * user-row lock, like every create, so a restore and a parallel upload can never pass a limit together.
  */
 async function assertRoom(tx: Tx, userId: number, plan: RestorePlan, files: PlannedFile[]): Promise<LockedUser> {
-  const user = await lockUserForLimits(tx, userId);
+  const user = await lockUserLimits(tx, userId);
   const limits = user.plan;
   if (limits.beneficiaries !== null) {
-    const existing = await countBeneficiaries(tx, userId);
-    if (existing + plan.beneficiaries.length > limits.beneficiaries) {
-      throw limitExceeded("beneficiaries", limits.beneficiaries);
-    }
+    const current = await countBeneficiaries(tx, userId);
+    const adding = plan.beneficiaries.length;
+    assertWithinPlan({ limit: limits.beneficiaries, current, adding, what: "beneficiaries" });
   }
-  const uploads = await countUploadsByCategory(tx, userId);
-  const existingFiles = [...uploads.values()].reduce((a, b) => a + b, 0);
-  if (limits.files !== null && existingFiles + files.length > limits.files) throw limitExceeded("files", limits.files);
-  for (const category of COUNTED_CATEGORIES) {
-    const limit = limits[category];
-    const adding = files.filter((f) => f.category === category).length;
-    if (limit !== null && (uploads.get(category) ?? 0) + adding > limit) throw limitExceeded(category, limit);
-  }
-  if (limits.ipAssets !== null) {
-    const ipRecords = plan.typed.find((t) => t.kind.kind === "intellectual_property")?.rows.length ?? 0;
-    const adding = ipRecords + files.filter((f) => f.category === "intellectual_property").length;
-    if ((await countIpAssets(tx, userId)) + adding > limits.ipAssets) {
-      throw limitExceeded("intellectual property assets", limits.ipAssets);
-    }
-  }
+  const countOf = (category: string) => files.filter((f) => f.category === category).length;
+  const ipRecords = plan.typed.find((t) => t.kind.kind === "intellectual_property")?.rows.length ?? 0;
+  await assertFilesWithinPlan(tx, {
+    userId,
+    plan: limits,
+    files: files.length,
+    byCategory: Object.fromEntries(COUNTED_CATEGORIES.map((c) => [c, countOf(c)])),
+    ipAssets: ipRecords + countOf("intellectual_property"),
+  });
   return user;
 }
 

@@ -3,10 +3,11 @@ import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
 import { runInTransaction, type Db, type Tx } from "../../db";
-import { conflict, notFound, paymentRequired } from "../../lib/app-error";
+import { conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
+import { assertWithinPlan, lockUser } from "../../lib/plan-limits";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { beneficiaryVerificationMail } from "./beneficiary-mail";
 import * as q from "./beneficiaries.queries";
@@ -91,10 +92,12 @@ export async function createBeneficiary(
   const now = ctx.clock.now();
   const t = freshToken(now);
   const row = await runInTransaction(db, async (tx) => {
-    const plan = PLANS[normalizePlanId(await q.lockOwnerPlan(tx, p.owner.id))];
+    // Parallel creates of one user queue on the owner's row, so each one counts the rows the previous one inserted.
+    const plan = PLANS[normalizePlanId((await lockUser(tx, p.owner.id))?.plan)];
     const limit = plan.limits.beneficiaries;
-    if (limit !== null && (await q.countBeneficiaries(tx, p.owner.id)) >= limit) {
-      throw paymentRequired(`Your ${plan.name} plan allows ${limit} beneficiaries. Upgrade your plan to add more.`);
+    if (limit !== null) {
+      const current = await q.countBeneficiaries(tx, p.owner.id);
+      assertWithinPlan({ limit, current, adding: 1, what: "beneficiaries", planName: plan.name });
     }
     const { senderVerified } = await checkCaps(tx, ctx, p.owner, p.input.email);
     const beneficiary = await q.insertBeneficiary(tx, {
@@ -127,7 +130,7 @@ export async function updateBeneficiary(
   const { firstName, lastName, email, relationship } = p.input;
   const result = await runInTransaction(db, async (tx) => {
     // Lock order on every path that may queue or drop messages: the owner's row, the beneficiary, the outbox rows.
-    await q.lockOwnerPlan(tx, p.owner.id);
+    await lockUser(tx, p.owner.id);
     const current = await q.findBeneficiaryForUpdate(tx, owned);
     if (!current) throw notFound();
     const emailChanged = email !== undefined && email !== current.email.toLowerCase();
@@ -157,7 +160,7 @@ export async function updateBeneficiary(
  */
 export async function deleteBeneficiary(db: Db, p: { userId: number; id: number }): Promise<void> {
   await runInTransaction(db, async (tx) => {
-    await q.lockOwnerPlan(tx, p.userId);
+    await lockUser(tx, p.userId);
     if (!(await q.deleteBeneficiary(tx, p))) throw notFound();
     await dropUnsentMessages(tx, { senderUserId: p.userId, dedupePrefix: linkKeyPrefix(p.id) });
   });

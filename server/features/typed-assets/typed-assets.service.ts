@@ -2,7 +2,8 @@ import { runInTransaction, type Tx } from "../../db";
 import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
-import { assertIpAssetRoom, assertOwnBeneficiary, lockUserForLimits } from "../assets/asset-rules";
+import { assertIpAssetsWithinPlan, lockUserLimits } from "../../lib/plan-limits";
+import { assertOwnBeneficiary } from "../assets/asset-rules";
 import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { upgradeOwnedRow } from "../../lib/crypto/legacy-rows";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
@@ -45,8 +46,8 @@ function dataKeyFor(tx: Tx, deps: TypedDeps, kind: KindConfig, userId: number): 
 /** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
 async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
   if (kind.kind === "intellectual_property") {
-    const user = await lockUserForLimits(tx, userId);
-    await assertIpAssetRoom(tx, userId, user.plan, 1);
+    const user = await lockUserLimits(tx, userId);
+    await assertIpAssetsWithinPlan(tx, userId, user.plan, 1);
   }
   await assertOwnBeneficiary(tx, userId, values.assignedToBeneficiary as number | null | undefined);
 }

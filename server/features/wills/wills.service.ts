@@ -4,6 +4,7 @@ import { runInTransaction, type DbOrTx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../lib/app-error";
 import { encryptSensitive } from "../../lib/crypto/field-secrets";
+import { lockUser } from "../../lib/plan-limits";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { WILL_SECRETS, decryptWills, needsDataKey } from "./will-secrets";
 import * as q from "./wills.queries";
@@ -64,7 +65,8 @@ export async function saveWill(
   const { userId, input, now } = params;
   try {
     const row = await runInTransaction(deps.database.db, async (tx) => {
-      if (!(await q.lockOwner(tx, userId))) throw notFound();
+      // The owner's row lock: saves of one user run one after another, so versions never repeat.
+      if (!(await lockUser(tx, userId))) throw notFound();
       await q.archiveActiveWills(tx, userId, now);
       const version = await q.nextWillVersion(tx, userId);
       const id = await q.nextWillId(tx);
