@@ -18,7 +18,7 @@ import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/b
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
-import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
+import { createRouteTable, type RegisteredRoute, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { setArgon2MaxQueue } from "./lib/passwords";
 import { sameOrigin } from "./middleware/same-origin";
@@ -31,7 +31,7 @@ const loadRedis = optionalModule<{ Redis: typeof RedisClient }>("ioredis");
 
 export type App = {
   app: Express;
-  routes: RouteSpec[];
+  routes: RegisteredRoute[];
   limiters: Limiters;
   /** From now on readiness (/api/health) answers 503. */
   markStopping(): void;
@@ -152,12 +152,12 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   let stopping = false;
   app.use("/api/health", (_req, _res, next) => (stopping ? next(serviceUnavailable()) : next()));
 
-  const table = createRouteTable(app);
+  const table = createRouteTable(app, limiters);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
-  registerBeneficiaryRoutes(table, deps, limiters);
+  registerBeneficiaryRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);

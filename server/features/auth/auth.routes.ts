@@ -11,7 +11,7 @@ import {
 import type { User } from "@shared/schema";
 import { ipKey } from "../../auth/ip-key";
 import { beginLoginAttempt, rememberAddress } from "../../auth/login-throttle";
-import { consume, type Limiters } from "../../auth/rate-limits";
+import type { Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
 import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
@@ -36,8 +36,7 @@ export function registerAuthRoutes(
   const mailCtx = { mailer, outbox: deps, publicUrl: config.publicUrl, clock, logger: deps.logger };
   const auditCtx = { db, clock };
 
-  r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.register, ipKey(req));
+  r.add({ method: "post", path: "/api/register", access: "public", rateLimit: "register" }, async (req, res) => {
     const input = registerSchema.parse(req.body);
     const user = await auth.registerUser(db, mailCtx, input);
     await signIn(req, user, clock);
@@ -45,7 +44,7 @@ export function registerAuthRoutes(
     res.status(201).json(presentUser(user));
   });
 
-  r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
+  r.add({ method: "post", path: "/api/login", access: "public", rateLimit: "loginThrottle" }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
     // Paid for before argon2 runs (AUTH-13); refusals are not audited one by one, a block is recorded once (AUTH-03).
     const attempt = await beginLoginAttempt(limiters, email, ipKey(req));
@@ -90,9 +89,8 @@ export function registerAuthRoutes(
   }
 
   r.add(
-    { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true },
+    { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimit: "passwordReset" },
     async (req, res) => {
-      await consume(limiters.passwordReset, ipKey(req));
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
       await audit(auditCtx, req, "password_reset_requested", { target: email });
@@ -102,24 +100,28 @@ export function registerAuthRoutes(
     },
   );
 
-  r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token, password } = resetPasswordSchema.parse(req.body);
-    const userId = await auth.resetPassword(db, mailCtx, token, password);
-    await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
-    res.json({ message: "Your password has been changed. Please sign in." });
-  });
+  r.add(
+    { method: "post", path: "/api/auth/reset-password", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token, password } = resetPasswordSchema.parse(req.body);
+      const userId = await auth.resetPassword(db, mailCtx, token, password);
+      await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
+      res.json({ message: "Your password has been changed. Please sign in." });
+    },
+  );
 
-  r.add({ method: "post", path: "/api/auth/verify-email", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token } = verifyEmailSchema.parse(req.body);
-    await auth.verifyEmail(db, mailCtx, token);
-    res.json({ message: "Your e-mail address is confirmed." });
-  });
+  r.add(
+    { method: "post", path: "/api/auth/verify-email", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token } = verifyEmailSchema.parse(req.body);
+      await auth.verifyEmail(db, mailCtx, token);
+      res.json({ message: "Your e-mail address is confirmed." });
+    },
+  );
 
   // Limited per user by the outbox itself (a few per hour, 429 beyond): see assertCanResendOwnVerification.
   r.add(
-    { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimited: true },
+    { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimit: "ownMailCap" },
     async (req, res) => {
       const outcome = await auth.resendOwnVerification(db, mailCtx, (req.user as User).id);
       res.json({
@@ -131,18 +133,20 @@ export function registerAuthRoutes(
     },
   );
 
-  r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
-    const user = await promoteToAdmin(db, clock, {
-      user: req.user as User,
-      adminEmails: config.adminEmails,
-      setupToken,
-    });
-    await renewSession(req, user); // a role change gets a fresh session id
-    await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
-    res.json(presentUser(user));
-  });
+  r.add(
+    { method: "post", path: "/api/auth/promote-admin", access: "user", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
+      const user = await promoteToAdmin(db, clock, {
+        user: req.user as User,
+        adminEmails: config.adminEmails,
+        setupToken,
+      });
+      await renewSession(req, user); // a role change gets a fresh session id
+      await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
+      res.json(presentUser(user));
+    },
+  );
 
   registerReauthRoutes(r, deps, limiters);
 

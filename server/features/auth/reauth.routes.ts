@@ -19,7 +19,7 @@ export const WRONG_PASSWORD_MESSAGE = "The password is not correct.";
 export function registerReauthRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
   const auditCtx = { db: deps.database.db, clock: deps.clock };
 
-  r.add({ method: "post", path: "/api/user/reauth", access: "user", rateLimited: true }, async (req, res) => {
+  r.add({ method: "post", path: "/api/user/reauth", access: "user", rateLimit: "loginThrottle" }, async (req, res) => {
     const user = req.user as User;
     const { password } = reauthSchema.parse(req.body);
     // Passkey and second-factor confirmations come with two-factor sign-in (a later issue).

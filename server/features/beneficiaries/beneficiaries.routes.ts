@@ -5,7 +5,6 @@ import {
   updateBeneficiarySchema,
 } from "@shared/validators/beneficiaries";
 import { idParam } from "@shared/validators/common";
-import type { Limiters } from "../../auth/rate-limits";
 import type { AppDeps } from "../../deps";
 import { notFound, unauthorized } from "../../lib/app-error";
 import type { RouteTable } from "../../lib/route-registry";
@@ -25,7 +24,7 @@ function beneficiaryId(req: Request): number {
   return parsed.data;
 }
 
-export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
+export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
   const db = deps.database.db;
   const ctx: svc.BeneficiaryCtx = {
     outbox: deps,
@@ -88,5 +87,5 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
     },
   );
 
-  registerVerificationRoutes(r, deps, limiters);
+  registerVerificationRoutes(r, deps);
 }
