@@ -10,20 +10,18 @@ import {
 } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
 import { ipKey } from "../../auth/ip-key";
-import { beginLoginAttempt, rememberAddress } from "../../auth/login-throttle";
+import { rememberAddress } from "../../auth/login-throttle";
 import type { Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
 import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import { promoteToAdmin } from "./admin-setup.service";
 import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
+import { signInWithPassword } from "./login.service";
 import { presentUser } from "./user.presenter";
-
-const INVALID_LOGIN = "Invalid email or password";
 
 export function registerAuthRoutes(
   r: RouteTable,
@@ -46,35 +44,13 @@ export function registerAuthRoutes(
 
   r.add({ method: "post", path: "/api/login", access: "public", rateLimit: "loginThrottle" }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    // Paid for before argon2 runs (AUTH-13); refusals are not audited one by one, a block is recorded once (AUTH-03).
-    const attempt = await beginLoginAttempt(limiters, email, ipKey(req));
-    let result: auth.LoginResult;
-    try {
-      result = await auth.authenticateLocal(db, email, password);
-    } catch (err) {
-      await attempt.abandoned();
-      throw err;
-    }
-    if (!result.ok && result.reason === "suspended") {
-      await attempt.abandoned(); // the password was right: not a guess
-      throw new AppError(403, "This account is suspended.");
-    }
-    if (!result.ok) {
-      const blocks = attempt.failed();
-      await audit(auditCtx, req, "login_failed", { target: email });
-      for (const [limit, started] of [
-        ["account", blocks.account],
-        ["account-wide", blocks.accountWide],
-        ["address", blocks.address],
-      ] as const) {
-        if (started) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit } });
-      }
-      throw new AppError(401, INVALID_LOGIN);
-    }
-    await attempt.succeeded();
-    await signIn(req, result.user, clock);
-    await audit(auditCtx, req, "login_succeeded", { actorId: result.user.id });
-    res.json(presentUser(result.user));
+    const user = await signInWithPassword(
+      { db, limiters },
+      { email, password, address: ipKey(req), audit: (action, opts) => audit(auditCtx, req, action, opts) },
+    );
+    await signIn(req, user, clock);
+    await audit(auditCtx, req, "login_succeeded", { actorId: user.id });
+    res.json(presentUser(user));
   });
 
   r.add({ method: "post", path: "/api/logout", access: "public", body: "none" }, async (req, res) => {
