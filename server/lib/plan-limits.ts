@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PLANS, normalizePlanId, type PlanLimits } from "@shared/plans";
 import { digitalAssets, intellectualProperty, users, type User } from "@shared/schema";
 import type { DbOrTx, Tx } from "../db";
@@ -112,4 +112,26 @@ export async function assertFilesWithinPlan(
     assertWithinPlan({ limit: plan[category], current: counts.get(category) ?? 0, adding, what: category });
   }
   if (params.ipAssets !== undefined) await assertIpAssetsWithinPlan(tx, userId, plan, params.ipAssets);
+}
+
+/**
+ * The conditional reservation: adds `bytes` only while the total stays within the limit (one statement, so it
+ * holds even without the row lock). Answers false when the quota would be passed.
+ */
+export async function reserveStorage(tx: Tx, userId: number, bytes: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ storageUsed: sql`${users.storageUsed} + ${bytes}` })
+    .where(and(eq(users.id, userId), sql`${users.storageUsed} + ${bytes} <= ${users.storageLimit}`))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Gives space back, never below zero (a drifted counter must not go negative and grant extra space). */
+export async function releaseStorage(tx: Tx, userId: number, bytes: number): Promise<void> {
+  if (bytes <= 0) return;
+  await tx
+    .update(users)
+    .set({ storageUsed: sql`greatest(${users.storageUsed} - ${bytes}, 0)` })
+    .where(eq(users.id, userId));
 }

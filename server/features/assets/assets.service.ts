@@ -11,8 +11,8 @@ import {
   listFileAssetPage,
   type ListFileAssetsParams,
 } from "./assets.queries";
-import { fileIdFor } from "./upload-engine";
-import { releaseStorage } from "./upload.queries";
+import { fileIdFor } from "../../lib/files/file-ids";
+import { releaseStorage } from "../../lib/plan-limits";
 
 /** One page of the owner's files, newest first, with the total for X-Total-Count (never one query per row). */
 export async function listAssets(deps: Pick<AppDeps, "database">, params: ListFileAssetsParams) {

@@ -5,17 +5,17 @@ import { uploadFieldsSchema, type UploadFieldsInput } from "@shared/validators/a
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { AppError, paymentRequired } from "../../lib/app-error";
-import { assertFilesWithinPlan, lockUserLimits, type CountedCategory, type LockedUser } from "../../lib/plan-limits";
-import { assertOwnBeneficiary } from "./asset-rules";
-import type { StagedFile } from "./upload-engine";
 import {
-  deleteFileAssetsByIds,
-  insertFileAssets,
-  markFileAssetsCommitted,
+  assertFilesWithinPlan,
+  lockUserLimits,
   releaseStorage,
   reserveStorage,
-  type FileAssetRow,
-} from "./upload.queries";
+  type CountedCategory,
+  type LockedUser,
+} from "../../lib/plan-limits";
+import { assertOwnBeneficiary } from "./asset-rules";
+import type { StagedFile } from "./upload-engine";
+import { deleteFileAssetsByIds, insertFileAssets, markFileAssetsCommitted, type FileAssetRow } from "./upload.queries";
 
 type UploadDeps = Pick<AppDeps, "database" | "storage" | "logger">;
 
@@ -72,18 +72,22 @@ async function deleteBlobs(deps: UploadDeps, keys: string[]): Promise<void> {
   if (failed > 0) deps.logger.warn({ event: "upload_cleanup_failed", failed }, "staged blobs left for the sweeper");
 }
 
+/** Deletes the user's file rows `ids` and gives their reserved bytes back (an upload or restore undone). */
+export async function deleteFileRows(tx: Tx, userId: number, ids: number[]): Promise<void> {
+  await releaseStorage(tx, userId, await deleteFileAssetsByIds(tx, userId, ids));
+}
+
 /** Moves every blob into place; on any failure undoes rows, reservation and blobs, then rethrows. */
 async function moveIntoPlace(deps: UploadDeps, userId: number, rows: FileAssetRow[], files: StagedFile[]) {
   const moves = await Promise.allSettled(files.map((f) => deps.storage.move(f.stagingKey, f.finalKey)));
   const failure = moves.find((m): m is PromiseRejectedResult => m.status === "rejected");
   if (!failure) return;
   await runInTransaction(deps.database.db, async (tx) => {
-    const bytes = await deleteFileAssetsByIds(
+    await deleteFileRows(
       tx,
       userId,
       rows.map((r) => r.id),
     );
-    await releaseStorage(tx, userId, bytes);
   });
   await deleteBlobs(
     deps,

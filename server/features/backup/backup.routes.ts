@@ -11,7 +11,7 @@ import { sendBackupExport } from "./export-response";
 import { getExportHistory } from "./export.service";
 import { createImportUploadMiddleware, spoolOf } from "./import-upload";
 import { restoreBackup } from "./import.service";
-import { createUserLocks } from "./user-locks";
+import { createUserLocks } from "../../lib/user-locks";
 
 export const EXPORT_RUNNING = "An export is already running";
 export const RESTORE_RUNNING = "A restore is already running";

@@ -3,7 +3,7 @@ import type { Response } from "express";
 import type { AppDeps } from "../../deps";
 import { decryptStream } from "../../lib/crypto/file-crypto";
 import { logDecryptFailure } from "../assets/assets.service";
-import { fileIdFor } from "../assets/upload-engine";
+import { fileIdFor } from "../../lib/files/file-ids";
 import type { BackupSnapshot } from "./export.service";
 import { createZipWriter } from "./zip-writer";
 

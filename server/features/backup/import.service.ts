@@ -3,9 +3,15 @@ import { formatBytes } from "@shared/format";
 import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { paymentRequired } from "../../lib/app-error";
-import { assertFilesWithinPlan, assertWithinPlan, lockUserLimits, type LockedUser } from "../../lib/plan-limits";
-import { deleteFileAssetsByIds, releaseStorage, reserveStorage } from "../assets/upload.queries";
-import { countBeneficiaries } from "../beneficiaries/beneficiaries.queries";
+import {
+  assertFilesWithinPlan,
+  assertWithinPlan,
+  lockUserLimits,
+  reserveStorage,
+  type LockedUser,
+} from "../../lib/plan-limits";
+import { deleteFileRows } from "../assets/upload.service";
+import { countOwnBeneficiaries } from "../beneficiaries/beneficiaries.service";
 import { openBackupSource, restoreJsonLimit, restoreSlackBytes } from "./import-archive";
 import { stageRestoreFile, type StagedRestoreFile } from "./import-files";
 import { parseBackupJson, planRestore, type PlannedFile, type RestorePlan } from "./import-plan";
@@ -31,7 +37,7 @@ async function assertRoom(tx: Tx, userId: number, plan: RestorePlan, files: Plan
   const user = await lockUserLimits(tx, userId);
   const limits = user.plan;
   if (limits.beneficiaries !== null) {
-    const current = await countBeneficiaries(tx, userId);
+    const current = await countOwnBeneficiaries(tx, userId);
     const adding = plan.beneficiaries.length;
     assertWithinPlan({ limit: limits.beneficiaries, current, adding, what: "beneficiaries" });
   }
@@ -85,7 +91,7 @@ async function reserveFiles(deps: RestoreDeps, userId: number, plan: RestorePlan
 async function releaseFiles(deps: RestoreDeps, userId: number, rowIds: number[]): Promise<void> {
   if (rowIds.length === 0) return;
   await runInTransaction(deps.database.db, async (tx) => {
-    await releaseStorage(tx, userId, await deleteFileAssetsByIds(tx, userId, rowIds));
+    await deleteFileRows(tx, userId, rowIds);
   });
 }
 

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
-import { runInTransaction, type Db, type Tx } from "../../db";
+import { runInTransaction, type Db, type DbOrTx, type Tx } from "../../db";
 import { conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
@@ -77,6 +77,11 @@ export async function getBeneficiary(db: Db, p: { userId: number; id: number }):
   const row = await q.findBeneficiary(db, p);
   if (!row) throw notFound();
   return row;
+}
+
+/** How many beneficiaries the user has (a restore checks the plan's limit with it). */
+export function countOwnBeneficiaries(db: DbOrTx, userId: number): Promise<number> {
+  return q.countBeneficiaries(db, userId);
 }
 
 /**

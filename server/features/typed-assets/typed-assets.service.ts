@@ -19,6 +19,9 @@ import {
   type TypedRow,
 } from "./typed-assets.queries";
 
+/** A stored row of any typed-asset kind (other features read rows through this feature's services). */
+export type { TypedRow };
+
 type TypedDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
 
 /** Each kind's field in owner_counts (kept by triggers), which gives the lists their X-Total-Count. */

@@ -53,6 +53,16 @@ export async function getWill(deps: WillDeps, params: { userId: number; id: numb
 }
 
 /**
+ * Makes room for a new active version (a restore writing wills): archives every active will of the user and answers
+ * the next version number. Call in the writing transaction, under the owner's row lock or with the user's restore
+ * lease held.
+ */
+export async function archiveWillsForNewVersion(tx: DbOrTx, userId: number, now: Date): Promise<number> {
+  await q.archiveActiveWills(tx, userId, now);
+  return q.nextWillVersion(tx, userId);
+}
+
+/**
  * Saves a new active version and archives every earlier one in one transaction. The owner's row lock orders
  * concurrent saves (versions stay unique); the partial unique index is the last line: should two saves still
  * collide, the loser answers 409 rather than leaving two active wills. The id is drawn first because the title's
