@@ -22,6 +22,7 @@ import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
 import { signInWithPassword } from "./login.service";
 import { presentUser } from "./user.presenter";
+import { currentUser, currentUserId } from "../../lib/request-context";
 
 export function registerAuthRoutes(
   r: RouteTable,
@@ -60,7 +61,7 @@ export function registerAuthRoutes(
 
   for (const path of ["/api/user", "/api/auth/user"]) {
     r.add({ method: "get", path, access: "user" }, (req, res) => {
-      res.json(presentUser(req.user as User));
+      res.json(presentUser(currentUser(req)));
     });
   }
 
@@ -99,7 +100,7 @@ export function registerAuthRoutes(
   r.add(
     { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimit: "ownMailCap" },
     async (req, res) => {
-      const outcome = await auth.resendOwnVerification(db, mailCtx, (req.user as User).id);
+      const outcome = await auth.resendOwnVerification(db, mailCtx, currentUserId(req));
       res.json({
         message:
           outcome === "verified"
@@ -114,7 +115,7 @@ export function registerAuthRoutes(
     async (req, res) => {
       const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
       const user = await promoteToAdmin(db, clock, {
-        user: req.user as User,
+        user: currentUser(req),
         adminEmails: config.adminEmails,
         setupToken,
       });

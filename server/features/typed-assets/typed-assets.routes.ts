@@ -1,7 +1,7 @@
 import { typedAssetListQuery } from "@shared/validators/assets-list";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
-import { routeId, userIdOf } from "../assets/route-params";
+import { currentUserId, routeId } from "../../lib/request-context";
 import { KINDS, type KindConfig } from "./kinds";
 import { presentTypedAsset } from "./typed-assets.presenter";
 import {
@@ -19,28 +19,28 @@ function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
 
   r.add({ method: "get", path: base, access: "client" }, async (req, res) => {
     const query = typedAssetListQuery.parse(req.query);
-    const { items, total } = await listTypedAssets(deps, kind, { userId: userIdOf(req), ...query });
+    const { items, total } = await listTypedAssets(deps, kind, { userId: currentUserId(req), ...query });
     res.setHeader("X-Total-Count", String(total));
     res.json(items.map(presentTypedAsset));
   });
 
   r.add({ method: "post", path: base, access: "client" }, async (req, res) => {
-    const row = await createTypedAsset(deps, kind, { userId: userIdOf(req), body: req.body });
+    const row = await createTypedAsset(deps, kind, { userId: currentUserId(req), body: req.body });
     res.status(201).json(presentTypedAsset(row));
   });
 
   r.add({ method: "get", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    const row = await getTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req) });
+    const row = await getTypedAsset(deps, kind, { userId: currentUserId(req), id: routeId(req) });
     res.json(presentTypedAsset(row));
   });
 
   r.add({ method: "put", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    const row = await updateTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req), body: req.body });
+    const row = await updateTypedAsset(deps, kind, { userId: currentUserId(req), id: routeId(req), body: req.body });
     res.json(presentTypedAsset(row));
   });
 
   r.add({ method: "delete", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    await deleteTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req) });
+    await deleteTypedAsset(deps, kind, { userId: currentUserId(req), id: routeId(req) });
     res.status(204).end();
   });
 }
