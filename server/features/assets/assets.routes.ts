@@ -2,17 +2,14 @@ import { listAssetsQuery } from "@shared/validators/assets";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
 import { registerAssetIndexRoutes } from "../asset-index/asset-index.routes";
-import { listAssetBundles } from "./assets.queries";
 import { presentAssetBundle, presentFileAsset } from "./assets.presenter";
-import { deleteAsset, listAssets, logDecryptFailure, openAssetDownload } from "./assets.service";
+import { deleteAsset, listAssets, listBundles, logDecryptFailure, openAssetDownload } from "./assets.service";
 import { sendDownload } from "./download";
 import { currentUserId, routeId } from "../../lib/request-context";
 import { createUploadMiddleware, releaseUploadLease, stagedFilesOf } from "./upload-engine";
 import { createUploadedAssets } from "./upload.service";
 
 export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
-  const db = deps.database.db;
-
   r.add(
     { method: "post", path: "/api/assets/upload", access: "client", body: "multipart" },
     createUploadMiddleware(deps),
@@ -48,7 +45,7 @@ export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
   });
 
   r.add({ method: "get", path: "/api/asset-bundles", access: "client" }, async (req, res) => {
-    const rows = await listAssetBundles(db, currentUserId(req));
+    const rows = await listBundles(deps, { userId: currentUserId(req) });
     res.json(rows.map(presentAssetBundle));
   });
 

@@ -103,9 +103,15 @@ async function moveIntoPlace(deps: UploadDeps, userId: number, rows: FileAssetRo
  * failure nothing is left: staged blobs deleted, rows and reservation rolled back. A crash between the steps
  * leaves pending rows and staging blobs that `sweepStaleUploads` removes.
  */
+/**
+ * `body` is the multipart fields, validated here rather than in the route because a refusal must also delete the
+ * files multer has already staged.
+ */
+export type CreateUploadedAssetsOptions = { userId: number; body: unknown; files: StagedFile[] };
+
 export async function createUploadedAssets(
   deps: UploadDeps,
-  input: { userId: number; body: unknown; files: StagedFile[] },
+  input: CreateUploadedAssetsOptions,
 ): Promise<FileAssetRow[]> {
   const { userId, files } = input;
   let rows: FileAssetRow[];
