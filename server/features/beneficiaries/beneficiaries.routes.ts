@@ -11,8 +11,8 @@ import { registerVerificationRoutes } from "./verification.routes";
 import { currentUser, currentUserId, routeId } from "../../lib/request-context";
 
 export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
-  const db = deps.database.db;
-  const ctx: svc.BeneficiaryCtx = {
+  const beneficiaryDeps: svc.BeneficiaryDeps = {
+    db: deps.database.db,
     outbox: deps,
     publicUrl: deps.config.publicUrl,
     clock: deps.clock,
@@ -21,7 +21,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
 
   r.add({ method: "get", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
     const page = beneficiaryListQuery.parse(req.query);
-    const { rows, total } = await svc.listBeneficiaries(db, { userId: currentUserId(req), ...page });
+    const { rows, total } = await svc.listBeneficiaries(beneficiaryDeps, { userId: currentUserId(req), ...page });
     res.setHeader("X-Total-Count", String(total));
     const me = currentUser(req);
     res.json(rows.map((row) => presentBeneficiary(row, me)));
@@ -29,14 +29,14 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
 
   r.add({ method: "post", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
     const input = createBeneficiarySchema.parse(req.body ?? {});
-    const row = await svc.createBeneficiary(db, ctx, { owner: currentUser(req), input });
+    const row = await svc.createBeneficiary(beneficiaryDeps, { owner: currentUser(req), input });
     res.status(201).json(presentBeneficiary(row, currentUser(req)));
   });
 
   r.add(
     { method: "get", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
-      const row = await svc.getBeneficiary(db, { userId: currentUserId(req), id: routeId(req) });
+      const row = await svc.getBeneficiary(beneficiaryDeps, { userId: currentUserId(req), id: routeId(req) });
       res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
@@ -46,7 +46,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
     async (req, res) => {
       const id = routeId(req);
       const input = updateBeneficiarySchema.parse(req.body ?? {});
-      const row = await svc.updateBeneficiary(db, ctx, { owner: currentUser(req), id, input });
+      const row = await svc.updateBeneficiary(beneficiaryDeps, { owner: currentUser(req), id, input });
       res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
@@ -54,7 +54,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
   r.add(
     { method: "delete", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
-      await svc.deleteBeneficiary(db, { userId: currentUserId(req), id: routeId(req) });
+      await svc.deleteBeneficiary(beneficiaryDeps, { userId: currentUserId(req), id: routeId(req) });
       res.status(204).end();
     },
   );
@@ -68,7 +68,7 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
       resource: "beneficiary",
     },
     async (req, res) => {
-      const row = await svc.resendVerification(db, ctx, { owner: currentUser(req), id: routeId(req) });
+      const row = await svc.resendVerification(beneficiaryDeps, { owner: currentUser(req), id: routeId(req) });
       res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
