@@ -22,6 +22,41 @@ const featureZones = CLIENT_FEATURES.map((feature) => ({
     "Features do not import each other: move what both need to client/src/lib or components, or compose in app/.",
 }));
 
+/** Where imports may not go (import-x/no-restricted-paths), for the whole tree. */
+const IMPORT_ZONES = [
+  {
+    target: "./shared",
+    from: ["./server", "./client"],
+    message: "Imports run one way, client → shared ← server: shared/ imports neither.",
+  },
+  { target: "./client", from: "./server", message: "The browser bundle never imports server code." },
+  ...featureZones,
+  {
+    target: "./client/src/features",
+    from: "./client/src/app",
+    message: "Features do not import the app: the app (routes, pages) composes them.",
+  },
+  {
+    target: ["./client/src/components", "./client/src/hooks", "./client/src/lib", "./client/src/config"],
+    from: ["./client/src/features", "./client/src/app"],
+    message: "Shared layers import neither features nor the app.",
+  },
+];
+
+/**
+ * A server feature calls another feature's exported services, never its queries (STYLE.md): the queries stay the
+ * owning feature's business, so what it checks and locks cannot be skipped from outside. Tests may read across.
+ */
+const SERVER_FEATURES = fs
+  .readdirSync("server/features", { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverQueryZones = SERVER_FEATURES.map((feature) => ({
+  target: `./server/features/${feature}`,
+  from: SERVER_FEATURES.filter((other) => other !== feature).map((other) => `./server/features/${other}/*.queries.ts`),
+  message: "A feature calls another feature's exported service, never its queries.",
+}));
+
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "data/", "migrations/", "e2e-output/", "bench-output/", "coverage/"] },
   js.configs.recommended,
@@ -106,33 +141,13 @@ export default tseslint.config(
     rules: {
       // dynamic imports count too: a lazily loaded page that imports its loader back is still a cycle
       "import-x/no-cycle": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./shared",
-              from: ["./server", "./client"],
-              message: "Imports run one way, client → shared ← server: shared/ imports neither.",
-            },
-            { target: "./client", from: "./server", message: "The browser bundle never imports server code." },
-            ...featureZones,
-            {
-              target: "./client/src/features",
-              from: "./client/src/app",
-              message: "Features do not import the app: the app (routes, pages) composes them.",
-            },
-            {
-              target: ["./client/src/components", "./client/src/hooks", "./client/src/lib", "./client/src/config"],
-              from: ["./client/src/features", "./client/src/app"],
-              message: "Shared layers import neither features nor the app.",
-            },
-            // NOTE: "server features ⇸ other features' queries" waits for the server half of issue 13: backup still
-            // reads the wills, assets and beneficiaries queries directly.
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: IMPORT_ZONES }],
     },
+  },
+  {
+    files: ["server/features/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test-support.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...IMPORT_ZONES, ...serverQueryZones] }] },
   },
   {
     // kebab-case names everywhere code lives (STYLE.md); "x.routes.test.ts" is judged by "x"

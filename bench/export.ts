@@ -24,7 +24,7 @@ import { Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { loadConfig } from "../server/config";
-import { fileIdFor } from "../server/features/assets/upload-engine";
+import { fileIdFor } from "../server/lib/files/file-ids";
 import { decryptStream } from "../server/lib/crypto/file-crypto";
 import { createKeyring } from "../server/lib/crypto/keyring";
 import { createStorage } from "../server/lib/storage";

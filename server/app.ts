@@ -27,7 +27,7 @@ import { registerNotificationRoutes } from "./features/notifications/notificatio
 import { registerReleaseRoutes } from "./features/releases/releases.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
-import { createRouteTable, type RouteSpec, type RouteTable } from "./lib/route-registry";
+import { createRouteTable, type RegisteredRoute, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { setArgon2MaxQueue } from "./lib/passwords";
 import { sameOrigin } from "./middleware/same-origin";
@@ -40,7 +40,7 @@ const loadRedis = optionalModule<{ Redis: typeof RedisClient }>("ioredis");
 
 export type App = {
   app: Express;
-  routes: RouteSpec[];
+  routes: RegisteredRoute[];
   limiters: Limiters;
   /** From now on readiness (/api/health) answers 503. */
   markStopping(): void;
@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   let stopping = false;
   app.use("/api/health", (_req, _res, next) => (stopping ? next(serviceUnavailable()) : next()));
 
-  const table = createRouteTable(app);
+  const table = createRouteTable(app, limiters);
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
   registerAccountRoutes(table, deps, limiters);
@@ -169,17 +169,17 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerEmailChangeRoutes(table, deps, limiters);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
-  registerBeneficiaryRoutes(table, deps, limiters);
+  registerBeneficiaryRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
   registerBackupRoutes(table, deps);
   registerAssetBundleRoutes(table, deps);
   registerTriggerRoutes(table, deps);
-  registerCheckInRoutes(table, deps, limiters);
+  registerCheckInRoutes(table, deps);
   registerNotificationRoutes(table, deps);
   registerActivityRoutes(table, deps);
-  registerReleaseRoutes(table, deps, limiters);
+  registerReleaseRoutes(table, deps);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

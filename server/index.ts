@@ -6,7 +6,7 @@ import { openDatabase } from "./bootstrap";
 import { ConfigError, loadConfig } from "./config";
 import { sweepOrphanBlobs, sweepStaleUploads } from "./features/assets/sweeper";
 import { announceSetupToken } from "./setup-token";
-import { releaseLeasesOfDeadProcess } from "./features/backup/user-locks";
+import { releaseLeasesOfDeadProcess } from "./lib/user-locks";
 import { encryptLegacyFields } from "./features/user-keys/encrypt-legacy-fields";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";

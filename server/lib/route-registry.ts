@@ -1,4 +1,6 @@
 import type { Express, Request, RequestHandler } from "express";
+import { ipKey } from "../auth/ip-key";
+import { consume, type Limiters } from "../auth/rate-limits";
 import { AppError, forbidden, serviceUnavailable, unauthorized } from "./app-error";
 
 /** Who may call a route. `user` is any signed-in user; the others name a userType. */
@@ -14,12 +16,36 @@ export type RouteSpec = {
   body?: BodyKind;
   /** The owned resource an `:id` in the path names; the security suite's ownership matrix reads it. */
   resource?: string;
-  /** True for credential and token routes that must be rate limited. */
-  rateLimited?: boolean;
+  /** The rate limit a credential or token route runs under (see RateLimit). */
+  rateLimit?: RateLimit;
+};
+
+/**
+ * Per-address limits the registry applies itself: one point of the named rule (config.rateLimits) is taken from
+ * the client's address before the handler runs, after the access and body guards.
+ */
+export const REGISTRY_LIMITS = ["register", "passwordReset", "tokenLookup"] as const satisfies (keyof Limiters)[];
+export type RegistryLimit = (typeof REGISTRY_LIMITS)[number];
+
+/**
+ * A route's rate limit. Two need what only the service knows and are applied there, but named here all the same:
+ * `loginThrottle` is the multi-layer sign-in throttle (server/auth/login-throttle.ts: per account and address, per
+ * account, per address and day, with a slow lane), keyed by the e-mail the body names; `ownMailCap` is the outbox's
+ * per-user cap on mail a user sends themselves.
+ */
+export type RateLimit = RegistryLimit | "loginThrottle" | "ownMailCap";
+
+/** What the table records of a route: its spec with the defaults filled in. */
+export type RegisteredRoute = RouteSpec & {
+  body: BodyKind;
+  /** True for credential and token routes: they have a rate limit. */
+  rateLimited: boolean;
+  /** The limiter middleware the registry put in front of the handlers, when the limit is one of REGISTRY_LIMITS. */
+  limiter?: RequestHandler;
 };
 
 export type RouteTable = {
-  routes: RouteSpec[];
+  routes: RegisteredRoute[];
   add(spec: RouteSpec, ...handlers: RequestHandler[]): void;
 };
 
@@ -58,14 +84,29 @@ function bodyGuard(body: BodyKind): RequestHandler {
  * Every route is declared here with its access rule and body kind. The list doubles as the route registry the
  * security tests iterate over, so a new route is covered by the cross-site, auth and ownership gates at once.
  */
-export function createRouteTable(app: Express): RouteTable {
-  const routes: RouteSpec[] = [];
+function limiterFor(limiters: Limiters, limit: RateLimit | undefined): RequestHandler | undefined {
+  if (!(REGISTRY_LIMITS as readonly string[]).includes(limit ?? "")) return undefined;
+  const limiter = limiters[limit as RegistryLimit];
+  const rateLimit: RequestHandler = (req, _res, next) => {
+    consume(limiter, ipKey(req)).then(() => next(), next);
+  };
+  return rateLimit;
+}
+
+export function createRouteTable(app: Express, limiters: Limiters): RouteTable {
+  const routes: RegisteredRoute[] = [];
   return {
     routes,
     add(spec, ...handlers) {
-      const full: RouteSpec = { body: spec.method === "get" || spec.method === "delete" ? "none" : "json", ...spec };
+      const full: RegisteredRoute = {
+        body: spec.method === "get" || spec.method === "delete" ? "none" : "json",
+        ...spec,
+        rateLimited: spec.rateLimit !== undefined,
+        limiter: limiterFor(limiters, spec.rateLimit),
+      };
       routes.push(full);
-      app[full.method](full.path, accessGuard(full.access), bodyGuard(full.body ?? "none"), ...handlers);
+      const guards = [accessGuard(full.access), bodyGuard(full.body), ...(full.limiter ? [full.limiter] : [])];
+      app[full.method](full.path, ...guards, ...handlers);
     },
   };
 }

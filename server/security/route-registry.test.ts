@@ -1,5 +1,6 @@
 import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REGISTRY_LIMITS } from "../lib/route-registry";
 import { startTestApp, type TestApp } from "../test/harness";
 
 let t: TestApp;
@@ -10,7 +11,9 @@ afterAll(async () => {
   await t.close();
 });
 
-type Layer = { route?: { path: string | RegExp; methods: Record<string, boolean> } };
+type Layer = {
+  route?: { path: string | RegExp; methods: Record<string, boolean>; stack: { handle: unknown }[] };
+};
 
 /** Every method + path Express will actually dispatch, read from the router itself. */
 function expressRoutes(app: Express): string[] {
@@ -24,12 +27,41 @@ function expressRoutes(app: Express): string[] {
     );
 }
 
+/** The handler chain Express runs for one method + path. */
+function expressChain(app: Express, method: string, path: string): unknown[] {
+  const stack = (app as unknown as { router: { stack: Layer[] } }).router.stack;
+  const layer = stack.find((l) => l.route?.path === path && l.route.methods[method]);
+  return layer?.route?.stack.map((s) => s.handle) ?? [];
+}
+
 const sample = (path: string) => path.replace(/:[A-Za-z]+/g, "1");
 
 describe("route registry", () => {
   it("lists exactly the routes Express serves, so no route escapes the security gates", () => {
     const registered = t.routes.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort();
     expect(expressRoutes(t.app).sort()).toEqual(registered);
+  });
+
+  it("puts the declared limiter in front of the handlers of every route with a registry rate limit", () => {
+    const limited = t.routes.filter((r) => r.rateLimit !== undefined && REGISTRY_LIMITS.some((l) => l === r.rateLimit));
+    expect(limited.length).toBeGreaterThanOrEqual(6);
+    for (const route of limited) {
+      const chain = expressChain(t.app, route.method, route.path);
+      expect(route.limiter, `${route.method} ${route.path}`).toBeTypeOf("function");
+      // after the access and body guards, before the first handler
+      expect(chain.indexOf(route.limiter), `${route.method} ${route.path}`).toBe(2);
+    }
+  });
+
+  it("rate limits every credential and token route", () => {
+    const CREDENTIAL_WRITES =
+      /^\/api\/(register|login|user\/reauth|auth\/(forgot-password|reset-password|verify-email|resend-verification|promote-admin))$/;
+    const credentialPaths = t.routes.filter(
+      (r) => (r.method !== "get" && CREDENTIAL_WRITES.test(r.path)) || r.path.includes(":token"),
+    );
+    expect(credentialPaths.length).toBeGreaterThanOrEqual(9);
+    const unlimited = credentialPaths.filter((r) => !r.rateLimited).map((r) => `${r.method} ${r.path}`);
+    expect(unlimited).toEqual([]);
   });
 
   it("names the owned resource of every route with an :id", () => {

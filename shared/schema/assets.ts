@@ -35,19 +35,6 @@ const encPending = (name: string, t: { id: ExtraConfigColumn; encVersion: ExtraC
     .on(t.id)
     .where(sql`${t.encVersion} < 2`);
 
-/**
- * Per-user data key, wrapped by a master key (kid names which). Deleting the row erases every sensitive field of the
- * user at once, backups included.
- */
-export const userKeys = pgTable("user_keys", {
-  userId: integer("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  wrappedKey: text("wrapped_key").notNull(),
-  kid: varchar("kid", { length: 32 }).notNull(),
-  createdAt: created(),
-});
-
 /** Uploaded files. `filePath` is the blob key and never leaves the server; `status` is pending until the blob is in place. */
 export const digitalAssets = pgTable(
   "digital_assets",

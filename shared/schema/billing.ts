@@ -1,5 +1,4 @@
-import { index, integer, pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { pgTable, timestamp, varchar } from "drizzle-orm/pg-core";
 
 /**
  * Stripe events already handled. The id is inserted in the same transaction as the event's effect, so a replay or a
@@ -10,17 +9,3 @@ export const stripeEvents = pgTable("stripe_events", {
   type: varchar("type", { length: 100 }).notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Each backup export (time, format), shown as "Last backup". */
-export const backupExports = pgTable(
-  "backup_exports",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    format: varchar("format", { length: 8 }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("backup_exports_user_idx").on(t.userId, t.createdAt)],
-);

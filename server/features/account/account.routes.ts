@@ -18,24 +18,28 @@ export function registerAccountRoutes(r: RouteTable, deps: AppDeps, limiters: Li
   const auditCtx = { db, clock };
   const stepUp = requireRecentAuth(clock);
 
-  r.add({ method: "post", path: "/api/user/password", access: "user", rateLimited: true }, stepUp, async (req, res) => {
-    const user = req.user as User;
-    const input = changePasswordSchema.parse(req.body);
-    await confirmPassword(deps, limiters, req, {
-      user,
-      password: input.currentPassword,
-      field: "currentPassword",
-      step: "password-change",
-    });
-    const updated = await changePassword(db, deps, {
-      userId: user.id,
-      currentSid: req.sessionID,
-      newPassword: input.newPassword,
-    });
-    await renewSession(req, updated); // this session goes on, on a fresh id, with the new session version
-    await audit(auditCtx, req, "password_changed", { actorId: user.id, target: `user:${user.id}` });
-    res.json({ message: "Your password has been changed. Every other session was signed out." });
-  });
+  r.add(
+    { method: "post", path: "/api/user/password", access: "user", rateLimit: "loginThrottle" },
+    stepUp,
+    async (req, res) => {
+      const user = req.user as User;
+      const input = changePasswordSchema.parse(req.body);
+      await confirmPassword(deps, limiters, req, {
+        user,
+        password: input.currentPassword,
+        field: "currentPassword",
+        step: "password-change",
+      });
+      const updated = await changePassword(db, deps, {
+        userId: user.id,
+        currentSid: req.sessionID,
+        newPassword: input.newPassword,
+      });
+      await renewSession(req, updated); // this session goes on, on a fresh id, with the new session version
+      await audit(auditCtx, req, "password_changed", { actorId: user.id, target: `user:${user.id}` });
+      res.json({ message: "Your password has been changed. Every other session was signed out." });
+    },
+  );
 
   r.add({ method: "get", path: "/api/user/sessions", access: "user" }, async (req, res) => {
     const user = req.user as User;

@@ -1,7 +1,6 @@
 import { changeEmailSchema, emailChangeTokenSchema } from "@shared/validators/account";
 import type { User } from "@shared/schema";
-import { ipKey } from "../../auth/ip-key";
-import { consume, type Limiters } from "../../auth/rate-limits";
+import type { Limiters } from "../../auth/rate-limits";
 import { requireRecentAuth } from "../../auth/step-up";
 import type { AppDeps } from "../../deps";
 import { audit } from "../../lib/audit";
@@ -19,7 +18,7 @@ export function registerEmailChangeRoutes(r: RouteTable, deps: AppDeps, limiters
   const mailDeps = { ...deps, publicUrl: deps.config.publicUrl };
 
   r.add(
-    { method: "post", path: "/api/user/email", access: "user", rateLimited: true },
+    { method: "post", path: "/api/user/email", access: "user", rateLimit: "loginThrottle" },
     requireRecentAuth(deps.clock),
     async (req, res) => {
       const user = req.user as User;
@@ -35,21 +34,26 @@ export function registerEmailChangeRoutes(r: RouteTable, deps: AppDeps, limiters
     res.json({ pending: await getPendingEmailChange(db, deps.clock, (req.user as User).id) });
   });
 
-  r.add({ method: "post", path: "/api/user/email/confirm", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token } = emailChangeTokenSchema.parse(req.body);
-    const userId = await confirmEmailChange(db, mailDeps, token);
-    await audit(auditCtx, req, "email_changed", { actorId: userId, target: `user:${userId}` });
-    res.json({ message: "Your new e-mail address is confirmed. Use it to sign in from now on." });
-  });
+  r.add(
+    { method: "post", path: "/api/user/email/confirm", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token } = emailChangeTokenSchema.parse(req.body);
+      const userId = await confirmEmailChange(db, mailDeps, token);
+      await audit(auditCtx, req, "email_changed", { actorId: userId, target: `user:${userId}` });
+      res.json({ message: "Your new e-mail address is confirmed. Use it to sign in from now on." });
+    },
+  );
 
-  r.add({ method: "post", path: "/api/user/email/undo", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token } = emailChangeTokenSchema.parse(req.body);
-    const userId = await undoEmailChange(db, mailDeps, token);
-    await audit(auditCtx, req, "email_change_undone", { actorId: userId, target: `user:${userId}` });
-    res.json({
-      message: "Your previous e-mail address is restored and every session was signed out. Please reset your password.",
-    });
-  });
+  r.add(
+    { method: "post", path: "/api/user/email/undo", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token } = emailChangeTokenSchema.parse(req.body);
+      const userId = await undoEmailChange(db, mailDeps, token);
+      await audit(auditCtx, req, "email_change_undone", { actorId: userId, target: `user:${userId}` });
+      res.json({
+        message:
+          "Your previous e-mail address is restored and every session was signed out. Please reset your password.",
+      });
+    },
+  );
 }

@@ -9,7 +9,7 @@ import type { Clock } from "../../lib/clock";
 import { decryptStream, encryptStream } from "../../lib/crypto/file-crypto";
 import type { Keyring } from "../../lib/crypto/keyring";
 import { BlobNotFoundError, newBlobKey, type BlobStorage } from "../../lib/storage";
-import { imageDimensions } from "../assets/file-types";
+import { imageDimensions } from "../../lib/files/file-types";
 
 /** A profile photo is small: the request body is read whole (this cap), then encrypted on its way to storage. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;

@@ -49,7 +49,7 @@ export function registerProfileRoutes(r: RouteTable, deps: AppDeps, limiters: Li
   });
 
   r.add(
-    { method: "delete", path: "/api/user", access: "user", body: "json", rateLimited: true },
+    { method: "delete", path: "/api/user", access: "user", body: "json", rateLimit: "loginThrottle" },
     requireRecentAuth(deps.clock),
     async (req, res) => {
       const user = req.user as User;

@@ -1,7 +1,7 @@
 import { assetIndexQuery } from "@shared/validators/assets-list";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
-import { userIdOf } from "../assets/route-params";
+import { currentUserId } from "../../lib/request-context";
 import { presentAssetIndexItem } from "./asset-index.presenter";
 import { listAssetIndex } from "./asset-index.queries";
 
@@ -9,7 +9,7 @@ import { listAssetIndex } from "./asset-index.queries";
 export function registerAssetIndexRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "get", path: "/api/asset-index", access: "client" }, async (req, res) => {
     const query = assetIndexQuery.parse(req.query);
-    const { rows, total } = await listAssetIndex(deps.database.db, { userId: userIdOf(req), ...query });
+    const { rows, total } = await listAssetIndex(deps.database.db, { userId: currentUserId(req), ...query });
     res.setHeader("X-Total-Count", String(total));
     res.json(rows.map(presentAssetIndexItem));
   });

@@ -1,5 +1,5 @@
 import type { FileAssetDto } from "@shared/api-types";
-import { sanitizeFileName } from "./file-names";
+import { sanitizeFileName } from "../../lib/files/file-names";
 
 type FileAssetLike = {
   id: number;

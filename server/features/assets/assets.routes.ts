@@ -5,7 +5,7 @@ import { registerAssetIndexRoutes } from "../asset-index/asset-index.routes";
 import { presentFileAsset } from "./assets.presenter";
 import { deleteAsset, listAssets, logDecryptFailure, openAssetDownload } from "./assets.service";
 import { sendDownload } from "./download";
-import { routeId, userIdOf } from "./route-params";
+import { currentUserId, routeId } from "../../lib/request-context";
 import { createUploadMiddleware, releaseUploadLease, stagedFilesOf } from "./upload-engine";
 import { createUploadedAssets } from "./upload.service";
 
@@ -17,7 +17,7 @@ export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
       const files = stagedFilesOf(req);
       let rows;
       try {
-        rows = await createUploadedAssets(deps, { userId: userIdOf(req), body: req.body, files });
+        rows = await createUploadedAssets(deps, { userId: currentUserId(req), body: req.body, files });
       } finally {
         await releaseUploadLease(req); // before the answer: the client's next upload must find the slot free
       }
@@ -27,20 +27,20 @@ export function registerAssetRoutes(r: RouteTable, deps: AppDeps) {
 
   r.add({ method: "get", path: "/api/assets", access: "client" }, async (req, res) => {
     const query = listAssetsQuery.parse(req.query);
-    const { items, total } = await listAssets(deps, { userId: userIdOf(req), ...query });
+    const { items, total } = await listAssets(deps, { userId: currentUserId(req), ...query });
     res.setHeader("X-Total-Count", String(total));
     res.json(items.map(presentFileAsset));
   });
 
   r.add({ method: "get", path: "/api/assets/:id/download", access: "client", resource: "asset" }, async (req, res) => {
     const id = routeId(req);
-    const download = await openAssetDownload(deps, { userId: userIdOf(req), id });
+    const download = await openAssetDownload(deps, { userId: currentUserId(req), id });
     const failure = await sendDownload(res, download);
     if (failure) logDecryptFailure(deps, id, failure);
   });
 
   r.add({ method: "delete", path: "/api/assets/:id", access: "client", resource: "asset" }, async (req, res) => {
-    await deleteAsset(deps, { userId: userIdOf(req), id: routeId(req) });
+    await deleteAsset(deps, { userId: currentUserId(req), id: routeId(req) });
     res.status(204).end();
   });
 

@@ -11,12 +11,16 @@ import {
   listFileAssetPage,
   type ListFileAssetsParams,
 } from "./assets.queries";
-import { fileIdFor } from "./upload-engine";
-import { releaseStorage } from "./upload.queries";
+import { fileIdFor } from "../../lib/files/file-ids";
+import { releaseStorage } from "../../lib/plan-limits";
 
 /** One page of the owner's files, newest first, with the total for X-Total-Count (never one query per row). */
-export async function listAssets(deps: Pick<AppDeps, "database">, params: ListFileAssetsParams) {
-  return listFileAssetPage(deps.database.db, params);
+export type ListAssetsOptions = ListFileAssetsParams;
+export type OpenAssetDownloadOptions = { userId: number; id: number };
+export type DeleteAssetOptions = { userId: number; id: number };
+
+export async function listAssets(deps: Pick<AppDeps, "database">, options: ListAssetsOptions) {
+  return listFileAssetPage(deps.database.db, options);
 }
 
 export type AssetDownload = {
@@ -58,7 +62,7 @@ function firstChunk(stream: Readable): Promise<Buffer | undefined> {
  */
 export async function openAssetDownload(
   deps: Pick<AppDeps, "database" | "storage" | "keyring" | "logger">,
-  input: { userId: number; id: number },
+  input: OpenAssetDownloadOptions,
 ): Promise<AssetDownload> {
   const row = await findOwnedFileAsset(deps.database.db, input.userId, input.id);
   if (!row) throw notFound();
@@ -101,10 +105,7 @@ export function logDecryptFailure(deps: Pick<AppDeps, "logger">, assetId: number
  * parallel deletes), then the blob after commit. A failed blob delete leaves an unreferenced ciphertext, never a
  * row without a file.
  */
-export async function deleteAsset(
-  deps: Pick<AppDeps, "database" | "storage" | "logger">,
-  input: { userId: number; id: number },
-) {
+export async function deleteAsset(deps: Pick<AppDeps, "database" | "storage" | "logger">, input: DeleteAssetOptions) {
   const removed = await runInTransaction(deps.database.db, async (tx) => {
     const row = await deleteOwnedFileAsset(tx, input.userId, input.id);
     if (row) await releaseStorage(tx, input.userId, row.storedSize);

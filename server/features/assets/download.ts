@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import type { Response } from "express";
 import type { AssetDownload } from "./assets.service";
-import { contentDisposition } from "./file-names";
+import { contentDisposition } from "../../lib/files/file-names";
 
 /**
  * Streams a verified download (UPL-06): always an attachment with an RFC 6266 name, never sniffed or rendered

@@ -4,7 +4,7 @@ import { runInTransaction } from "../../db";
 import type { AppDeps } from "../../deps";
 import { decryptStream, encryptStream } from "../../lib/crypto/file-crypto";
 import { newBlobKey } from "../../lib/storage";
-import { fileIdFor } from "./upload-engine";
+import { fileIdFor } from "../../lib/files/file-ids";
 
 type ReencryptDeps = Pick<AppDeps, "database" | "storage" | "keyring" | "logger">;
 export type ReencryptResult = { reencrypted: number; skipped: number; failed: number };

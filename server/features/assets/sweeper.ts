@@ -1,7 +1,8 @@
 import { runInTransaction } from "../../db";
 import type { AppDeps } from "../../deps";
 import { removeStaleTempFiles } from "../../lib/storage";
-import { deleteStalePendingAssets, isAnyRestoreRunning, referencedBlobKeys, releaseStorage } from "./upload.queries";
+import { releaseStorage } from "../../lib/plan-limits";
+import { deleteStalePendingAssets, isAnyRestoreRunning, referencedBlobKeys } from "./upload.queries";
 
 export type SweepResult = { pendingRows: number; stagedBlobs: number; restoreBlobs: number; tempFiles: number };
 

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_FRAME_LENGTH } from "../../lib/crypto/file-crypto";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { LEASE_MS } from "../backup/user-locks";
+import { LEASE_MS } from "../../lib/user-locks";
 import { rawUpload } from "../../test/raw-upload";
 import {
   countStoredBytes,

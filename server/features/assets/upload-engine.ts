@@ -6,10 +6,11 @@ import { ACCEPTED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from "@shar
 import type { AppDeps } from "../../deps";
 import { AppError, paymentRequired, unauthorized } from "../../lib/app-error";
 import { encryptStream } from "../../lib/crypto/file-crypto";
-import { createUserLocks } from "../backup/user-locks";
-import { acceptedExtensionOf, sanitizeFileName } from "./file-names";
+import { createUserLocks } from "../../lib/user-locks";
+import { acceptedExtensionOf, sanitizeFileName } from "../../lib/files/file-names";
 import { budgetFor, createQuotaGate, UPLOAD_RUNNING, type UploadBudget } from "./upload-guards";
-import { createUploadInspector } from "./upload-inspector";
+import { fileIdFor } from "../../lib/files/file-ids";
+import { createUploadInspector } from "../../lib/files/upload-inspector";
 
 /** One file streamed, checked and encrypted into staging, waiting for the database transaction. */
 export type StagedFile = {
@@ -40,15 +41,6 @@ const inFlight = new WeakMap<Request, Promise<unknown>[]>();
 const budgets = new WeakMap<Request, UploadBudget>();
 /** Frees the request's upload lease (idempotent); set before its body is read. */
 const leases = new WeakMap<Request, () => Promise<void>>();
-
-/**
- * The encryption context binds a blob to its owner and its stored name (kept in the row as `file_name`): a blob
- * presented for another user or under another name fails to decrypt. The random name rather than the row id,
- * because the name exists before any database round trip (parts stream in before the transaction).
- */
-export function fileIdFor(userId: number, storedName: string): string {
-  return `u${userId}-${storedName}`;
-}
 
 function ignoreStreamError(): void {
   // Reported through storage.put's rejection instead.

@@ -1,31 +1,9 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
-import { digitalAssets, jobLeases, users } from "@shared/schema";
+import { digitalAssets, jobLeases } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 
 export type NewFileAsset = typeof digitalAssets.$inferInsert;
 export type FileAssetRow = typeof digitalAssets.$inferSelect;
-
-/**
- * The conditional reservation: adds `bytes` only while the total stays within the limit (one statement, so it
- * holds even without the row lock). Answers false when the quota would be passed.
- */
-export async function reserveStorage(tx: Tx, userId: number, bytes: number): Promise<boolean> {
-  const rows = await tx
-    .update(users)
-    .set({ storageUsed: sql`${users.storageUsed} + ${bytes}` })
-    .where(and(eq(users.id, userId), sql`${users.storageUsed} + ${bytes} <= ${users.storageLimit}`))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
-
-/** Gives space back, never below zero (a drifted counter must not go negative and grant extra space). */
-export async function releaseStorage(tx: Tx, userId: number, bytes: number): Promise<void> {
-  if (bytes <= 0) return;
-  await tx
-    .update(users)
-    .set({ storageUsed: sql`greatest(${users.storageUsed} - ${bytes}, 0)` })
-    .where(eq(users.id, userId));
-}
 
 export async function insertFileAssets(tx: Tx, rows: NewFileAsset[]) {
   return tx.insert(digitalAssets).values(rows).returning();

@@ -7,29 +7,19 @@ import type { AppDeps } from "../../deps";
 import { foreignBeneficiary, requireAccess } from "../../lib/access";
 import { AppError, paymentRequired } from "../../lib/app-error";
 import {
-  assertIpAssetRoom,
-  countUploadsByCategory,
-  limitExceeded,
-  lockUserForLimits,
-  type LockedUser,
-} from "./asset-rules";
-import type { StagedFile } from "./upload-engine";
-import {
-  deleteFileAssetsByIds,
-  insertFileAssets,
-  markFileAssetsCommitted,
+  assertFilesWithinPlan,
+  lockUserLimits,
   releaseStorage,
   reserveStorage,
-  type FileAssetRow,
-} from "./upload.queries";
+  type CountedCategory,
+  type LockedUser,
+} from "../../lib/plan-limits";
+import type { StagedFile } from "./upload-engine";
+import { deleteFileAssetsByIds, insertFileAssets, markFileAssetsCommitted, type FileAssetRow } from "./upload.queries";
 
 type UploadDeps = Pick<AppDeps, "database" | "storage" | "logger">;
 
-const CATEGORY_LIMITS: Partial<Record<string, keyof PlanLimits>> = {
-  documents: "documents",
-  images: "images",
-  videos: "videos",
-};
+const COUNTED: readonly string[] = ["documents", "images", "videos"] satisfies CountedCategory[];
 
 /** 402 naming the storage limit; the quota counts encrypted bytes, which is what occupies the disk. */
 function storageExceeded(user: LockedUser, bytes: number): AppError {
@@ -41,19 +31,15 @@ function storageExceeded(user: LockedUser, bytes: number): AppError {
 }
 
 async function assertUploadRoom(tx: Tx, userId: number, plan: PlanLimits, category: string, adding: number) {
-  const counts = await countUploadsByCategory(tx, userId);
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  if (plan.files !== null && total + adding > plan.files) throw limitExceeded("files", plan.files);
-  const key = CATEGORY_LIMITS[category];
-  const limit = key ? plan[key] : null;
-  if (key && limit !== null && (counts.get(category) ?? 0) + adding > limit) throw limitExceeded(category, limit);
-  if (category === "intellectual_property") await assertIpAssetRoom(tx, userId, plan, adding);
+  const byCategory = COUNTED.includes(category) ? { [category as CountedCategory]: adding } : {};
+  const ipAssets = category === "intellectual_property" ? adding : undefined;
+  await assertFilesWithinPlan(tx, { userId, plan, files: adding, byCategory, ipAssets });
 }
 
 /** Checks, reserves and inserts in one transaction; rows stay `pending` until their blobs are in place. */
 async function insertPending(deps: UploadDeps, userId: number, fields: UploadFieldsInput, files: StagedFile[]) {
   return runInTransaction(deps.database.db, async (tx) => {
-    const user = await lockUserForLimits(tx, userId);
+    const user = await lockUserLimits(tx, userId);
     await requireAccess(tx, { userId }, "beneficiary:reference", [fields.assignedToBeneficiary], foreignBeneficiary);
     await assertUploadRoom(tx, userId, user.plan, fields.category, files.length);
     const bytes = files.reduce((sum, f) => sum + f.storedSize, 0);
@@ -86,18 +72,22 @@ async function deleteBlobs(deps: UploadDeps, keys: string[]): Promise<void> {
   if (failed > 0) deps.logger.warn({ event: "upload_cleanup_failed", failed }, "staged blobs left for the sweeper");
 }
 
+/** Deletes the user's file rows `ids` and gives their reserved bytes back (an upload or restore undone). */
+export async function deleteFileRows(tx: Tx, userId: number, ids: number[]): Promise<void> {
+  await releaseStorage(tx, userId, await deleteFileAssetsByIds(tx, userId, ids));
+}
+
 /** Moves every blob into place; on any failure undoes rows, reservation and blobs, then rethrows. */
 async function moveIntoPlace(deps: UploadDeps, userId: number, rows: FileAssetRow[], files: StagedFile[]) {
   const moves = await Promise.allSettled(files.map((f) => deps.storage.move(f.stagingKey, f.finalKey)));
   const failure = moves.find((m): m is PromiseRejectedResult => m.status === "rejected");
   if (!failure) return;
   await runInTransaction(deps.database.db, async (tx) => {
-    const bytes = await deleteFileAssetsByIds(
+    await deleteFileRows(
       tx,
       userId,
       rows.map((r) => r.id),
     );
-    await releaseStorage(tx, userId, bytes);
   });
   await deleteBlobs(
     deps,
@@ -113,9 +103,15 @@ async function moveIntoPlace(deps: UploadDeps, userId: number, rows: FileAssetRo
  * failure nothing is left: staged blobs deleted, rows and reservation rolled back. A crash between the steps
  * leaves pending rows and staging blobs that `sweepStaleUploads` removes.
  */
+/**
+ * `body` is the multipart fields, validated here rather than in the route because a refusal must also delete the
+ * files multer has already staged.
+ */
+export type CreateUploadedAssetsOptions = { userId: number; body: unknown; files: StagedFile[] };
+
 export async function createUploadedAssets(
   deps: UploadDeps,
-  input: { userId: number; body: unknown; files: StagedFile[] },
+  input: CreateUploadedAssetsOptions,
 ): Promise<FileAssetRow[]> {
   const { userId, files } = input;
   let rows: FileAssetRow[];

@@ -10,21 +10,20 @@ import {
 } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
 import { ipKey } from "../../auth/ip-key";
-import { beginLoginAttempt, rememberAddress } from "../../auth/login-throttle";
-import { consume, type Limiters } from "../../auth/rate-limits";
+import { rememberAddress } from "../../auth/login-throttle";
+import type { Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
 import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import { promoteToAdmin } from "./admin-setup.service";
 import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
 import { recordOwnerActivity } from "../check-in/activity";
+import { signInWithPassword } from "./login.service";
 import { presentUser } from "./user.presenter";
-
-const INVALID_LOGIN = "Invalid email or password";
+import { currentUser, currentUserId } from "../../lib/request-context";
 
 export function registerAuthRoutes(
   r: RouteTable,
@@ -37,8 +36,7 @@ export function registerAuthRoutes(
   const mailCtx = { mailer, outbox: deps, publicUrl: config.publicUrl, clock, logger: deps.logger };
   const auditCtx = { db, clock };
 
-  r.add({ method: "post", path: "/api/register", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.register, ipKey(req));
+  r.add({ method: "post", path: "/api/register", access: "public", rateLimit: "register" }, async (req, res) => {
     const input = registerSchema.parse(req.body);
     const user = await auth.registerUser(db, mailCtx, input);
     await signIn(req, user, clock);
@@ -47,38 +45,16 @@ export function registerAuthRoutes(
     res.status(201).json(presentUser(user));
   });
 
-  r.add({ method: "post", path: "/api/login", access: "public", rateLimited: true }, async (req, res) => {
+  r.add({ method: "post", path: "/api/login", access: "public", rateLimit: "loginThrottle" }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    // Paid for before argon2 runs (AUTH-13); refusals are not audited one by one, a block is recorded once (AUTH-03).
-    const attempt = await beginLoginAttempt(limiters, email, ipKey(req));
-    let result: auth.LoginResult;
-    try {
-      result = await auth.authenticateLocal(db, email, password);
-    } catch (err) {
-      await attempt.abandoned();
-      throw err;
-    }
-    if (!result.ok && result.reason === "suspended") {
-      await attempt.abandoned(); // the password was right: not a guess
-      throw new AppError(403, "This account is suspended.");
-    }
-    if (!result.ok) {
-      const blocks = attempt.failed();
-      await audit(auditCtx, req, "login_failed", { target: email });
-      for (const [limit, started] of [
-        ["account", blocks.account],
-        ["account-wide", blocks.accountWide],
-        ["address", blocks.address],
-      ] as const) {
-        if (started) await audit(auditCtx, req, "login_blocked", { target: email, details: { limit } });
-      }
-      throw new AppError(401, INVALID_LOGIN);
-    }
-    await attempt.succeeded();
-    await signIn(req, result.user, clock);
-    await recordOwnerActivity(deps, result.user.id);
-    await audit(auditCtx, req, "login_succeeded", { actorId: result.user.id });
-    res.json(presentUser(result.user));
+    const user = await signInWithPassword(
+      { db, limiters },
+      { email, password, address: ipKey(req), audit: (action, opts) => audit(auditCtx, req, action, opts) },
+    );
+    await signIn(req, user, clock);
+    await recordOwnerActivity(deps, user.id);
+    await audit(auditCtx, req, "login_succeeded", { actorId: user.id });
+    res.json(presentUser(user));
   });
 
   r.add({ method: "post", path: "/api/logout", access: "public", body: "none" }, async (req, res) => {
@@ -88,14 +64,13 @@ export function registerAuthRoutes(
 
   for (const path of ["/api/user", "/api/auth/user"]) {
     r.add({ method: "get", path, access: "user" }, (req, res) => {
-      res.json(presentUser(req.user as User));
+      res.json(presentUser(currentUser(req)));
     });
   }
 
   r.add(
-    { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimited: true },
+    { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimit: "passwordReset" },
     async (req, res) => {
-      await consume(limiters.passwordReset, ipKey(req));
       const { email } = forgotPasswordSchema.parse(req.body);
       await auth.requestPasswordReset(db, mailCtx, email);
       await audit(auditCtx, req, "password_reset_requested", { target: email });
@@ -105,26 +80,30 @@ export function registerAuthRoutes(
     },
   );
 
-  r.add({ method: "post", path: "/api/auth/reset-password", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token, password } = resetPasswordSchema.parse(req.body);
-    const userId = await auth.resetPassword(db, mailCtx, token, password);
-    await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
-    res.json({ message: "Your password has been changed. Please sign in." });
-  });
+  r.add(
+    { method: "post", path: "/api/auth/reset-password", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token, password } = resetPasswordSchema.parse(req.body);
+      const userId = await auth.resetPassword(db, mailCtx, token, password);
+      await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
+      res.json({ message: "Your password has been changed. Please sign in." });
+    },
+  );
 
-  r.add({ method: "post", path: "/api/auth/verify-email", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token } = verifyEmailSchema.parse(req.body);
-    await auth.verifyEmail(db, mailCtx, token);
-    res.json({ message: "Your e-mail address is confirmed." });
-  });
+  r.add(
+    { method: "post", path: "/api/auth/verify-email", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token } = verifyEmailSchema.parse(req.body);
+      await auth.verifyEmail(db, mailCtx, token);
+      res.json({ message: "Your e-mail address is confirmed." });
+    },
+  );
 
   // Limited per user by the outbox itself (a few per hour, 429 beyond): see assertCanResendOwnVerification.
   r.add(
-    { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimited: true },
+    { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimit: "ownMailCap" },
     async (req, res) => {
-      const outcome = await auth.resendOwnVerification(db, mailCtx, (req.user as User).id);
+      const outcome = await auth.resendOwnVerification(db, mailCtx, currentUserId(req));
       res.json({
         message:
           outcome === "verified"
@@ -134,18 +113,20 @@ export function registerAuthRoutes(
     },
   );
 
-  r.add({ method: "post", path: "/api/auth/promote-admin", access: "user", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
-    const user = await promoteToAdmin(db, clock, {
-      user: req.user as User,
-      adminEmails: config.adminEmails,
-      setupToken,
-    });
-    await renewSession(req, user); // a role change gets a fresh session id
-    await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
-    res.json(presentUser(user));
-  });
+  r.add(
+    { method: "post", path: "/api/auth/promote-admin", access: "user", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { setupToken } = promoteAdminSchema.parse(req.body ?? {});
+      const user = await promoteToAdmin(db, clock, {
+        user: currentUser(req),
+        adminEmails: config.adminEmails,
+        setupToken,
+      });
+      await renewSession(req, user); // a role change gets a fresh session id
+      await audit(auditCtx, req, "admin_promoted", { actorId: user.id, target: `user:${user.id}` });
+      res.json(presentUser(user));
+    },
+  );
 
   registerReauthRoutes(r, deps, limiters);
 

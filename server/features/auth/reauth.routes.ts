@@ -1,5 +1,4 @@
 import { reauthSchema } from "@shared/validators/auth";
-import type { User } from "@shared/schema";
 import { ipKey } from "../../auth/ip-key";
 import { beginLoginAttempt } from "../../auth/login-throttle";
 import type { Limiters } from "../../auth/rate-limits";
@@ -9,6 +8,7 @@ import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import { verifyPassword } from "../../lib/passwords";
 import type { RouteTable } from "../../lib/route-registry";
+import { currentUser } from "../../lib/request-context";
 
 export const NO_PASSWORD_MESSAGE =
   "Your account signs in with Google and has no password to confirm. Sign out, sign in again with Google, and " +
@@ -19,8 +19,8 @@ export const WRONG_PASSWORD_MESSAGE = "The password is not correct.";
 export function registerReauthRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
   const auditCtx = { db: deps.database.db, clock: deps.clock };
 
-  r.add({ method: "post", path: "/api/user/reauth", access: "user", rateLimited: true }, async (req, res) => {
-    const user = req.user as User;
+  r.add({ method: "post", path: "/api/user/reauth", access: "user", rateLimit: "loginThrottle" }, async (req, res) => {
+    const user = currentUser(req);
     const { password } = reauthSchema.parse(req.body);
     // Passkey and second-factor confirmations come with two-factor sign-in (a later issue).
     if (!user.passwordHash) throw new AppError(400, NO_PASSWORD_MESSAGE);

@@ -1,5 +1,5 @@
 import { UPLOAD_CATEGORIES } from "@shared/asset-types";
-import { sanitizeFileName } from "../assets/file-names";
+import { sanitizeFileName } from "../../lib/files/file-names";
 
 /** Characters Windows refuses in a file name; a ZIP must extract anywhere. */
 const WINDOWS_INVALID = /[<>:"|?*]/g;

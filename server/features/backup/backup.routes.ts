@@ -1,8 +1,8 @@
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { z } from "zod";
 import { EXPORT_FORMATS } from "@shared/backup-format";
 import type { AppDeps } from "../../deps";
-import { AppError, unauthorized } from "../../lib/app-error";
+import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
 import { requireRecentAuth } from "../../auth/step-up";
@@ -11,7 +11,8 @@ import { sendBackupExport } from "./export-response";
 import { getExportHistory } from "./export.service";
 import { createImportUploadMiddleware, spoolOf } from "./import-upload";
 import { restoreBackup } from "./import.service";
-import { createUserLocks } from "./user-locks";
+import { createUserLocks } from "../../lib/user-locks";
+import { currentUser, currentUserId } from "../../lib/request-context";
 
 export const EXPORT_RUNNING = "An export is already running";
 export const RESTORE_RUNNING = "A restore is already running";
@@ -33,11 +34,6 @@ const refuseHead: RequestHandler = (req, res, next) => {
   next(new AppError(405, "Method not allowed"));
 };
 
-function owner(req: Request) {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
-
 /** Export (json, pdf, zip), its history, and restore; each user runs one export and one restore at a time. */
 export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
   const exports = createUserLocks({ db: deps.database.db, logger: deps.logger }, "export");
@@ -49,7 +45,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
    */
   const oneRestoreAtATime: RequestHandler = async (req, res, next) => {
     importQuery.parse(req.query);
-    const release = await restores.acquire(owner(req).id, RESTORE_RUNNING);
+    const release = await restores.acquire(currentUserId(req), RESTORE_RUNNING);
     res.locals.releaseRestore = release;
     res.once("close", () => {
       if (!res.locals.isRestoring) void release();
@@ -61,7 +57,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
   const stepUp = [refuseHead, requireRecentAuth(deps.clock)];
   r.add({ method: "get", path: "/api/export/backup", access: "client" }, ...stepUp, async (req, res) => {
     const { format } = exportQuery.parse(req.query);
-    const user = owner(req);
+    const user = currentUser(req);
     const release = await exports.acquire(user.id, EXPORT_RUNNING);
     // Freed as soon as the last byte is handed to the socket, before anything else this handler still does.
     res.once("finish", () => void release());
@@ -77,7 +73,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
   });
 
   r.add({ method: "get", path: "/api/export/history", access: "client" }, async (req, res) => {
-    const user = owner(req);
+    const user = currentUser(req);
     res.json(await getExportHistory(deps, user.id, await exports.isHeld(user.id)));
   });
 
@@ -86,7 +82,7 @@ export function registerBackupRoutes(r: RouteTable, deps: AppDeps) {
     oneRestoreAtATime,
     createImportUploadMiddleware(deps),
     async (req, res) => {
-      const user = owner(req);
+      const user = currentUser(req);
       const spool = spoolOf(req);
       if (!spool) throw new AppError(400, "Choose a backup file (.json or .zip) to restore.");
       res.locals.isRestoring = true;

@@ -54,5 +54,15 @@ export async function sendBackupExport(
   }
   startDownload(res, format, now);
   res.flushHeaders(); // the download starts now, long before the archive is complete
-  await streamZipExport(res, deps, { userId: user.id, snapshot, summaryPdf, onComplete: record });
+  const client = new AbortController();
+  const onClientGone = () => {
+    if (!res.writableFinished) client.abort(new Error("client disconnected"));
+  };
+  res.on("close", onClientGone);
+  if (res.destroyed) onClientGone(); // gone while the snapshot and the PDF were being built
+  try {
+    await streamZipExport(res, client.signal, deps, { userId: user.id, snapshot, summaryPdf, onComplete: record });
+  } finally {
+    res.off("close", onClientGone);
+  }
 }

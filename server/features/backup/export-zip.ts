@@ -1,9 +1,8 @@
-import type { Readable } from "node:stream";
-import type { Response } from "express";
+import type { Readable, Writable } from "node:stream";
 import type { AppDeps } from "../../deps";
 import { decryptStream } from "../../lib/crypto/file-crypto";
 import { logDecryptFailure } from "../assets/assets.service";
-import { fileIdFor } from "../assets/upload-engine";
+import { fileIdFor } from "../../lib/files/file-ids";
 import type { BackupSnapshot } from "./export.service";
 import { createZipWriter } from "./zip-writer";
 
@@ -24,33 +23,26 @@ const STORED_TYPES = new Set([
 ]);
 const ZIP_DEFLATE_LEVEL = 1;
 
-class ExportAborted extends Error {}
-
 /**
  * Streams the ZIP export (EXP-01): `backup.json`, `summary.pdf`, then every uploaded file decrypted under its
  * sanitised `files/<category>/<name>`. Headers go out first, so the download starts at once; entries are written
  * one at a time straight to the response and backpressure reaches the blob read, so memory stays flat whatever the
- * total. Regular-file entries only (no symlinks), names built only by assignArchivePaths. When the client
- * disconnects, the write in progress is abandoned and the open blob stream destroyed; a blob that fails verification
- * or any other failure cuts the response (a truncated download, never a ZIP that looks complete). `onComplete` runs
- * after the last byte is queued, before the end.
+ * total. Regular-file entries only (no symlinks), names built only by assignArchivePaths. When `signal` aborts (the
+ * client disconnected), the write in progress is abandoned and the open blob stream destroyed; a blob that fails
+ * verification or any other failure destroys `out` (a truncated download, never a ZIP that looks complete).
+ * `onComplete` runs after the last byte is queued, before the end.
  */
 export async function streamZipExport(
-  res: Response,
+  out: Writable,
+  signal: AbortSignal,
   deps: ZipDeps,
   input: { userId: number; snapshot: BackupSnapshot; summaryPdf: Buffer; onComplete: () => Promise<void> },
 ): Promise<void> {
   const { document, files } = input.snapshot;
-  const controller = new AbortController();
-  const zip = createZipWriter(res, { signal: controller.signal, deflateLevel: ZIP_DEFLATE_LEVEL });
+  const zip = createZipWriter(out, { signal, deflateLevel: ZIP_DEFLATE_LEVEL });
   let blob: Readable | undefined;
   let current: Readable | undefined;
   let currentAssetId: number | undefined;
-  const onClientGone = () => {
-    if (!res.writableFinished) controller.abort(new ExportAborted("client disconnected"));
-  };
-  res.on("close", onClientGone);
-  if (res.destroyed) onClientGone(); // gone while the snapshot and the PDF were being built
 
   const exportedAt = new Date(document.exportedAt);
   try {
@@ -67,17 +59,15 @@ export async function streamZipExport(
     }
     await zip.finish();
     await input.onComplete();
-    res.end();
+    out.end();
   } catch (err) {
     // both ends: a decrypt stream never read would otherwise keep its blob open
     current?.destroy();
     blob?.destroy();
-    if (!(controller.signal.reason instanceof ExportAborted)) {
+    if (!signal.aborted) {
       if (currentAssetId !== undefined) logDecryptFailure(deps, currentAssetId, err);
       deps.logger.error({ event: "export_failed", err: { message: String(err) } }, "zip export cut short");
     }
-    res.destroy();
-  } finally {
-    res.off("close", onClientGone);
+    out.destroy();
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { backupExports, beneficiaries, digitalAssets, digitalWills } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 import type { TypedTable } from "../typed-assets/kinds";
-import type { TypedRow } from "../typed-assets/typed-assets.queries";
+import type { TypedRow } from "../typed-assets/typed-assets.service";
 
 // Every read here is scoped by owner and oldest first, so an export → restore → export keeps the same order.
 

@@ -3,8 +3,8 @@ import { pipeline, type Readable } from "node:stream";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { encryptStream } from "../../lib/crypto/file-crypto";
-import { fileIdFor } from "../assets/upload-engine";
-import { createUploadInspector } from "../assets/upload-inspector";
+import { fileIdFor } from "../../lib/files/file-ids";
+import { createUploadInspector } from "../../lib/files/upload-inspector";
 import type { BackupSource } from "./import-archive";
 import type { PlannedFile } from "./import-plan";
 

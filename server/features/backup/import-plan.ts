@@ -5,7 +5,7 @@ import { uploadFieldsSchema } from "@shared/validators/assets";
 import { createBeneficiarySchema, type CreateBeneficiaryInput } from "@shared/validators/beneficiaries";
 import { saveWillSchema, type SaveWillInput } from "@shared/validators/wills";
 import { AppError, type FieldError } from "../../lib/app-error";
-import { acceptedExtensionOf, sanitizeFileName, type AcceptedExtension } from "../assets/file-names";
+import { acceptedExtensionOf, sanitizeFileName, type AcceptedExtension } from "../../lib/files/file-names";
 import { KINDS, type KindConfig } from "../typed-assets/kinds";
 import { toColumns } from "../typed-assets/typed-assets.input";
 import { hasCollidingPaths, isSafeArchivePath } from "./archive-names";

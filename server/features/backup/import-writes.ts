@@ -4,7 +4,7 @@ import type { AppDeps } from "../../deps";
 import { encryptSensitive } from "../../lib/crypto/field-secrets";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { WILL_SECRETS } from "../wills/will-secrets";
-import { archiveActiveWills, nextWillVersion } from "../wills/wills.queries";
+import { archiveWillsForNewVersion } from "../wills/wills.service";
 import type { StagedRestoreFile } from "./import-files";
 import type { PlannedFile, RestorePlan } from "./import-plan";
 import * as q from "./import.queries";
@@ -31,8 +31,7 @@ async function writeBeneficiaries(tx: Tx, userId: number, plan: RestorePlan): Pr
  */
 async function writeWills(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, now: Date): Promise<void> {
   if (plan.wills.length === 0) return;
-  await archiveActiveWills(tx, userId, now);
-  const first = await nextWillVersion(tx, userId);
+  const first = await archiveWillsForNewVersion(tx, userId, now);
   const ids = await q.nextRowIds(tx, "digital_wills", plan.wills.length);
   const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
   const last = plan.wills.length - 1;

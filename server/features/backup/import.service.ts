@@ -4,14 +4,14 @@ import { runInTransaction, type Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { paymentRequired } from "../../lib/app-error";
 import {
-  countIpAssets,
-  countUploadsByCategory,
-  limitExceeded,
-  lockUserForLimits,
+  assertFilesWithinPlan,
+  assertWithinPlan,
+  lockUserLimits,
+  reserveStorage,
   type LockedUser,
-} from "../assets/asset-rules";
-import { deleteFileAssetsByIds, releaseStorage, reserveStorage } from "../assets/upload.queries";
-import { countBeneficiaries } from "../beneficiaries/beneficiaries.queries";
+} from "../../lib/plan-limits";
+import { deleteFileRows } from "../assets/upload.service";
+import { countOwnBeneficiaries } from "../beneficiaries/beneficiaries.service";
 import { openBackupSource, restoreJsonLimit, restoreSlackBytes } from "./import-archive";
 import { stageRestoreFile, type StagedRestoreFile } from "./import-files";
 import { parseBackupJson, planRestore, type PlannedFile, type RestorePlan } from "./import-plan";
@@ -34,29 +34,22 @@ class DryRunRollback extends Error {
  * user-row lock, like every create, so a restore and a parallel upload can never pass a limit together.
  */
 async function assertRoom(tx: Tx, userId: number, plan: RestorePlan, files: PlannedFile[]): Promise<LockedUser> {
-  const user = await lockUserForLimits(tx, userId);
+  const user = await lockUserLimits(tx, userId);
   const limits = user.plan;
   if (limits.beneficiaries !== null) {
-    const existing = await countBeneficiaries(tx, userId);
-    if (existing + plan.beneficiaries.length > limits.beneficiaries) {
-      throw limitExceeded("beneficiaries", limits.beneficiaries);
-    }
+    const current = await countOwnBeneficiaries(tx, userId);
+    const adding = plan.beneficiaries.length;
+    assertWithinPlan({ limit: limits.beneficiaries, current, adding, what: "beneficiaries" });
   }
-  const uploads = await countUploadsByCategory(tx, userId);
-  const existingFiles = [...uploads.values()].reduce((a, b) => a + b, 0);
-  if (limits.files !== null && existingFiles + files.length > limits.files) throw limitExceeded("files", limits.files);
-  for (const category of COUNTED_CATEGORIES) {
-    const limit = limits[category];
-    const adding = files.filter((f) => f.category === category).length;
-    if (limit !== null && (uploads.get(category) ?? 0) + adding > limit) throw limitExceeded(category, limit);
-  }
-  if (limits.ipAssets !== null) {
-    const ipRecords = plan.typed.find((t) => t.kind.kind === "intellectual_property")?.rows.length ?? 0;
-    const adding = ipRecords + files.filter((f) => f.category === "intellectual_property").length;
-    if ((await countIpAssets(tx, userId)) + adding > limits.ipAssets) {
-      throw limitExceeded("intellectual property assets", limits.ipAssets);
-    }
-  }
+  const countOf = (category: string) => files.filter((f) => f.category === category).length;
+  const ipRecords = plan.typed.find((t) => t.kind.kind === "intellectual_property")?.rows.length ?? 0;
+  await assertFilesWithinPlan(tx, {
+    userId,
+    plan: limits,
+    files: files.length,
+    byCategory: Object.fromEntries(COUNTED_CATEGORIES.map((c) => [c, countOf(c)])),
+    ipAssets: ipRecords + countOf("intellectual_property"),
+  });
   return user;
 }
 
@@ -98,7 +91,7 @@ async function reserveFiles(deps: RestoreDeps, userId: number, plan: RestorePlan
 async function releaseFiles(deps: RestoreDeps, userId: number, rowIds: number[]): Promise<void> {
   if (rowIds.length === 0) return;
   await runInTransaction(deps.database.db, async (tx) => {
-    await releaseStorage(tx, userId, await deleteFileAssetsByIds(tx, userId, rowIds));
+    await deleteFileRows(tx, userId, rowIds);
   });
 }
 

@@ -95,15 +95,6 @@ export async function countBeneficiaries(db: DbOrTx, userId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-/**
- * Locks the owner's row for the rest of the transaction and reads the plan from it: parallel creates of one user
- * queue here, so each one counts the rows the previous one inserted.
- */
-export async function lockOwnerPlan(tx: DbOrTx, userId: number): Promise<string | undefined> {
-  const [row] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).for("update");
-  return row?.plan;
-}
-
 export async function insertBeneficiary(tx: DbOrTx, values: typeof beneficiaries.$inferInsert): Promise<Beneficiary> {
   const [row] = await tx.insert(beneficiaries).values(values).returning();
   return row;

@@ -1,33 +1,18 @@
-import type { Request } from "express";
 import {
   beneficiaryListQuery,
   createBeneficiarySchema,
   updateBeneficiarySchema,
 } from "@shared/validators/beneficiaries";
-import { idParam } from "@shared/validators/common";
-import type { Limiters } from "../../auth/rate-limits";
 import type { AppDeps } from "../../deps";
-import { notFound, unauthorized } from "../../lib/app-error";
 import type { RouteTable } from "../../lib/route-registry";
 import { presentBeneficiary } from "./beneficiaries.presenter";
 import * as svc from "./beneficiaries.service";
 import { registerVerificationRoutes } from "./verification.routes";
+import { currentUser, currentUserId, routeId } from "../../lib/request-context";
 
-function owner(req: Request) {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
-
-/** A malformed id is a miss like any other: 404, never 400 or 500. */
-function beneficiaryId(req: Request): number {
-  const parsed = idParam.safeParse(req.params.id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
-export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
-  const db = deps.database.db;
-  const ctx: svc.BeneficiaryCtx = {
+export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps) {
+  const beneficiaryDeps: svc.BeneficiaryDeps = {
+    db: deps.database.db,
     outbox: deps,
     publicUrl: deps.config.publicUrl,
     clock: deps.clock,
@@ -36,40 +21,40 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
 
   r.add({ method: "get", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
     const page = beneficiaryListQuery.parse(req.query);
-    const { rows, total } = await svc.listBeneficiaries(db, { userId: owner(req).id, ...page });
+    const { rows, total } = await svc.listBeneficiaries(beneficiaryDeps, { userId: currentUserId(req), ...page });
     res.setHeader("X-Total-Count", String(total));
-    const me = owner(req);
+    const me = currentUser(req);
     res.json(rows.map((row) => presentBeneficiary(row, me)));
   });
 
   r.add({ method: "post", path: "/api/beneficiaries", access: "client" }, async (req, res) => {
     const input = createBeneficiarySchema.parse(req.body ?? {});
-    const row = await svc.createBeneficiary(db, ctx, { owner: owner(req), input });
-    res.status(201).json(presentBeneficiary(row, owner(req)));
+    const row = await svc.createBeneficiary(beneficiaryDeps, { owner: currentUser(req), input });
+    res.status(201).json(presentBeneficiary(row, currentUser(req)));
   });
 
   r.add(
     { method: "get", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
-      const row = await svc.getBeneficiary(db, { userId: owner(req).id, id: beneficiaryId(req) });
-      res.json(presentBeneficiary(row, owner(req)));
+      const row = await svc.getBeneficiary(beneficiaryDeps, { userId: currentUserId(req), id: routeId(req) });
+      res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
 
   r.add(
     { method: "patch", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
-      const id = beneficiaryId(req);
+      const id = routeId(req);
       const input = updateBeneficiarySchema.parse(req.body ?? {});
-      const row = await svc.updateBeneficiary(db, ctx, { owner: owner(req), id, input });
-      res.json(presentBeneficiary(row, owner(req)));
+      const row = await svc.updateBeneficiary(beneficiaryDeps, { owner: currentUser(req), id, input });
+      res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
 
   r.add(
     { method: "delete", path: "/api/beneficiaries/:id", access: "client", resource: "beneficiary" },
     async (req, res) => {
-      await svc.deleteBeneficiary(db, { userId: owner(req).id, id: beneficiaryId(req) });
+      await svc.deleteBeneficiary(beneficiaryDeps, { userId: currentUserId(req), id: routeId(req) });
       res.status(204).end();
     },
   );
@@ -83,10 +68,10 @@ export function registerBeneficiaryRoutes(r: RouteTable, deps: AppDeps, limiters
       resource: "beneficiary",
     },
     async (req, res) => {
-      const row = await svc.resendVerification(db, ctx, { owner: owner(req), id: beneficiaryId(req) });
-      res.json(presentBeneficiary(row, owner(req)));
+      const row = await svc.resendVerification(beneficiaryDeps, { owner: currentUser(req), id: routeId(req) });
+      res.json(presentBeneficiary(row, currentUser(req)));
     },
   );
 
-  registerVerificationRoutes(r, deps, limiters);
+  registerVerificationRoutes(r, deps);
 }

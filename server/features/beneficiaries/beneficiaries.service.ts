@@ -2,11 +2,12 @@ import type { Logger } from "pino";
 import type { Beneficiary } from "@shared/schema";
 import { PLANS, normalizePlanId } from "@shared/plans";
 import type { CreateBeneficiaryInput, UpdateBeneficiaryInput } from "@shared/validators/beneficiaries";
-import { runInTransaction, type Db, type Tx } from "../../db";
-import { conflict, notFound, paymentRequired } from "../../lib/app-error";
+import { runInTransaction, type Db, type DbOrTx, type Tx } from "../../db";
+import { conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
+import { assertWithinPlan, lockUser } from "../../lib/plan-limits";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { beneficiaryVerificationMail } from "./beneficiary-mail";
 import { rearmAgeTriggers } from "../triggers/rearm-age";
@@ -18,6 +19,16 @@ export const ALREADY_VERIFIED_MESSAGE = "This beneficiary has already confirmed 
 
 export type BeneficiaryCtx = { outbox: OutboxWriteDeps; publicUrl: string; clock: Clock; logger: Logger };
 export type Owner = { id: number; firstName: string | null; lastName: string | null; email: string };
+/** What the beneficiary services need: the database and, for the ones that mail, the outbox context. */
+export type BeneficiaryDeps = BeneficiaryCtx & { db: Db };
+
+export type ListBeneficiariesOptions = { userId: number; limit: number; offset: number; q?: string };
+export type GetBeneficiaryOptions = { userId: number; id: number };
+export type DeleteBeneficiaryOptions = { userId: number; id: number };
+/** The acting user is `owner` (its id is the userId): the verification mail names them. */
+export type CreateBeneficiaryOptions = { owner: Owner; input: CreateBeneficiaryInput };
+export type UpdateBeneficiaryOptions = { owner: Owner; id: number; input: UpdateBeneficiaryInput };
+export type ResendVerificationOptions = { owner: Owner; id: number };
 
 type FreshToken = { token: string; tokenHash: string; expires: Date };
 
@@ -68,15 +79,23 @@ async function queueVerificationMail(
  * The owner's beneficiaries, newest first, with the total for X-Total-Count from owner_counts (kept by triggers), in
  * one prepared statement.
  */
-export async function listBeneficiaries(db: Db, p: { userId: number; limit: number; offset: number; q?: string }) {
-  return q.listBeneficiariesPrepared(db, p);
+export async function listBeneficiaries(deps: Pick<BeneficiaryDeps, "db">, p: ListBeneficiariesOptions) {
+  return q.listBeneficiariesPrepared(deps.db, p);
 }
 
 /** One of the owner's beneficiaries; another user's id is the same 404 as a missing one. */
-export async function getBeneficiary(db: Db, p: { userId: number; id: number }): Promise<Beneficiary> {
-  const row = await q.findBeneficiary(db, p);
+export async function getBeneficiary(
+  deps: Pick<BeneficiaryDeps, "db">,
+  p: GetBeneficiaryOptions,
+): Promise<Beneficiary> {
+  const row = await q.findBeneficiary(deps.db, p);
   if (!row) throw notFound();
   return row;
+}
+
+/** How many beneficiaries the user has (a restore checks the plan's limit with it). */
+export function countOwnBeneficiaries(db: DbOrTx, userId: number): Promise<number> {
+  return q.countBeneficiaries(db, userId);
 }
 
 /**
@@ -84,18 +103,17 @@ export async function getBeneficiary(db: Db, p: { userId: number; id: number }):
  * (held until the owner's e-mail is verified). The count runs under a lock on the owner's row, so parallel creates
  * cannot pass the limit together; the mail caps are checked first, and a refusal creates nothing.
  */
-export async function createBeneficiary(
-  db: Db,
-  ctx: BeneficiaryCtx,
-  p: { owner: Owner; input: CreateBeneficiaryInput },
-): Promise<Beneficiary> {
+export async function createBeneficiary(deps: BeneficiaryDeps, p: CreateBeneficiaryOptions): Promise<Beneficiary> {
+  const { db, ...ctx } = deps;
   const now = ctx.clock.now();
   const t = freshToken(now);
   const row = await runInTransaction(db, async (tx) => {
-    const plan = PLANS[normalizePlanId(await q.lockOwnerPlan(tx, p.owner.id))];
+    // Parallel creates of one user queue on the owner's row, so each one counts the rows the previous one inserted.
+    const plan = PLANS[normalizePlanId((await lockUser(tx, p.owner.id))?.plan)];
     const limit = plan.limits.beneficiaries;
-    if (limit !== null && (await q.countBeneficiaries(tx, p.owner.id)) >= limit) {
-      throw paymentRequired(`Your ${plan.name} plan allows ${limit} beneficiaries. Upgrade your plan to add more.`);
+    if (limit !== null) {
+      const current = await q.countBeneficiaries(tx, p.owner.id);
+      assertWithinPlan({ limit, current, adding: 1, what: "beneficiaries", planName: plan.name });
     }
     const { senderVerified } = await checkCaps(tx, ctx, p.owner, p.input.email);
     const beneficiary = await q.insertBeneficiary(tx, {
@@ -117,18 +135,15 @@ export async function createBeneficiary(
  * Updates the owner's beneficiary. Status is never taken from the input; a new e-mail address returns the
  * beneficiary to pending with a fresh link (the old link dies with the old hash), within the mail caps.
  */
-export async function updateBeneficiary(
-  db: Db,
-  ctx: BeneficiaryCtx,
-  p: { owner: Owner; id: number; input: UpdateBeneficiaryInput },
-): Promise<Beneficiary> {
+export async function updateBeneficiary(deps: BeneficiaryDeps, p: UpdateBeneficiaryOptions): Promise<Beneficiary> {
+  const { db, ...ctx } = deps;
   const now = ctx.clock.now();
   const t = freshToken(now);
   const owned = { userId: p.owner.id, id: p.id };
   const { firstName, lastName, email, relationship, dateOfBirth } = p.input;
   const result = await runInTransaction(db, async (tx) => {
     // Lock order on every path that may queue or drop messages: the owner's row, the beneficiary, the outbox rows.
-    await q.lockOwnerPlan(tx, p.owner.id);
+    await lockUser(tx, p.owner.id);
     const current = await q.findBeneficiaryForUpdate(tx, owned);
     if (!current) throw notFound();
     const emailChanged = email !== undefined && email !== current.email.toLowerCase();
@@ -160,9 +175,9 @@ export async function updateBeneficiary(
  * still waiting to be sent to them is dropped. The owner's row is locked first, as every path that touches the
  * owner's queued messages does, so two such transactions never lock the same rows in opposite orders.
  */
-export async function deleteBeneficiary(db: Db, p: { userId: number; id: number }): Promise<void> {
-  await runInTransaction(db, async (tx) => {
-    await q.lockOwnerPlan(tx, p.userId);
+export async function deleteBeneficiary(deps: Pick<BeneficiaryDeps, "db">, p: DeleteBeneficiaryOptions): Promise<void> {
+  await runInTransaction(deps.db, async (tx) => {
+    await lockUser(tx, p.userId);
     if (!(await q.deleteBeneficiary(tx, p))) throw notFound();
     await dropUnsentMessages(tx, { senderUserId: p.userId, dedupePrefix: linkKeyPrefix(p.id) });
   });
@@ -172,11 +187,8 @@ export async function deleteBeneficiary(db: Db, p: { userId: number; id: number 
  * Issues a new link (the previous one stops working) and queues it, within the mail caps; a verified beneficiary
  * answers 409, another owner's 404.
  */
-export async function resendVerification(
-  db: Db,
-  ctx: BeneficiaryCtx,
-  p: { owner: Owner; id: number },
-): Promise<Beneficiary> {
+export async function resendVerification(deps: BeneficiaryDeps, p: ResendVerificationOptions): Promise<Beneficiary> {
+  const { db, ...ctx } = deps;
   const now = ctx.clock.now();
   const t = freshToken(now);
   const owned = { userId: p.owner.id, id: p.id };

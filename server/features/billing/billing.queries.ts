@@ -49,12 +49,6 @@ export async function readUsageCounts(db: DbOrTx, userId: number): Promise<Usage
   };
 }
 
-/** Locks the user row for the rest of the transaction, so plan and storage changes never interleave. */
-export async function lockUser(tx: Tx, userId: number): Promise<User | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-  return row;
-}
-
 export type PlanState = Partial<
   Pick<
     User,

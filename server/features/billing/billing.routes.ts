@@ -1,9 +1,8 @@
-import express, { type Request } from "express";
-import type { User } from "@shared/schema";
+import express from "express";
 import { paginationQuery } from "@shared/validators/common";
 import { purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
 import type { AppDeps } from "../../deps";
-import { AppError, unauthorized } from "../../lib/app-error";
+import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import { createPayments, type Payments } from "../../lib/payments";
 import type { RouteTable } from "../../lib/route-registry";
@@ -11,14 +10,10 @@ import { presentBillingItem, presentChange, presentUsage } from "./billing.prese
 import { cancelSubscription, getUsage, listBillingHistory, type BillingCtx } from "./billing.service";
 import { changePlan, purchaseStorage } from "./plan-change.service";
 import { handleStripeWebhook, INVALID_SIGNATURE_MESSAGE } from "./webhook.service";
+import { currentUser, currentUserId } from "../../lib/request-context";
 
 /** app.ts lets this exact path skip the JSON parser: the signature is checked over the raw bytes. */
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
-
-function signedInUser(req: Request): User {
-  if (!req.user) throw unauthorized();
-  return req.user;
-}
 
 /**
  * Plans, storage, billing history and the Stripe webhook. Payments run in test mode unless STRIPE_SECRET_KEY is
@@ -37,30 +32,30 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
   };
 
   r.add({ method: "get", path: "/api/usage", access: "user" }, async (req, res) => {
-    const { user, counts } = await getUsage(ctx, { user: signedInUser(req) });
+    const { user, counts } = await getUsage(ctx, { user: currentUser(req) });
     res.json(presentUsage(user, counts, payments.mode === "test"));
   });
 
   r.add({ method: "post", path: "/api/upgrade-plan", access: "user" }, async (req, res) => {
     const { planId } = upgradePlanSchema.parse(req.body);
-    const outcome = await changePlan(ctx, { user: signedInUser(req), planId });
+    const outcome = await changePlan(ctx, { user: currentUser(req), planId });
     res.json(presentChange(outcome));
   });
 
   r.add({ method: "post", path: "/api/purchase-storage", access: "user" }, async (req, res) => {
     const { storageGB } = purchaseStorageSchema.parse(req.body);
-    const outcome = await purchaseStorage(ctx, { user: signedInUser(req), storageGB });
+    const outcome = await purchaseStorage(ctx, { user: currentUser(req), storageGB });
     res.json(presentChange(outcome));
   });
 
   r.add({ method: "post", path: "/api/subscription/cancel", access: "user", body: "none" }, async (req, res) => {
-    const outcome = await cancelSubscription(ctx, { user: signedInUser(req) });
+    const outcome = await cancelSubscription(ctx, { user: currentUser(req) });
     res.json(presentChange(outcome));
   });
 
   r.add({ method: "get", path: "/api/billing/history", access: "user" }, async (req, res) => {
     const page = paginationQuery.parse(req.query);
-    const { rows, total } = await listBillingHistory(ctx, { userId: signedInUser(req).id, ...page });
+    const { rows, total } = await listBillingHistory(ctx, { userId: currentUserId(req), ...page });
     res.setHeader("X-Total-Count", String(total));
     res.json(rows.map(presentBillingItem));
   });

@@ -9,7 +9,8 @@ import type { OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import type { Payments } from "../../lib/payments";
 import type { UsageCounts } from "./billing.limits";
 import { BILLING_PERIOD_MS } from "./billing.pricing";
-import { listBundles, lockUser, readUsageCounts, writePlanState } from "./billing.queries";
+import { lockUser } from "../../lib/plan-limits";
+import { listBundles, readUsageCounts, writePlanState } from "./billing.queries";
 import { settlePlanExpiry } from "./plan-expiry";
 
 /** What every billing service needs; built once in registerBillingRoutes. */

@@ -12,9 +12,9 @@ import {
   storageBundleName,
   storageQuoteCents,
 } from "./billing.pricing";
+import { lockUser } from "../../lib/plan-limits";
 import {
   insertBundle,
-  lockUser,
   mergeBundleMetadata,
   readUsageCounts,
   saveStripeCustomerId,

@@ -5,7 +5,8 @@ import { runInTransaction, type Db } from "../../db";
 import type { AppDeps } from "../../deps";
 import type { Payments } from "../../lib/payments";
 import { BILLING_PERIOD_MS } from "./billing.pricing";
-import { lockUser, writePlanState } from "./billing.queries";
+import { lockUser } from "../../lib/plan-limits";
+import { writePlanState } from "./billing.queries";
 
 type PlanFields = Pick<User, "plan" | "planRenewsAt" | "cancelAtPeriodEnd">;
 

@@ -5,9 +5,9 @@ import type { User } from "@shared/schema";
 import type { Tx } from "../../db";
 import type { SubscriptionSnapshot } from "../../lib/payments";
 import { centsToDecimal, planPriceCents, storageQuoteCents } from "./billing.pricing";
+import { lockUser } from "../../lib/plan-limits";
 import {
   findBundle,
-  lockUser,
   planBundleIdForSubscription,
   transitionBundle,
   writePlanState,

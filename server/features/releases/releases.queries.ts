@@ -9,7 +9,7 @@ import {
 } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 import type { KindConfig } from "../typed-assets/kinds";
-import type { TypedRow } from "../typed-assets/typed-assets.queries";
+import type { TypedRow } from "../typed-assets/typed-assets.service";
 
 const LIVE = ["pending", "opened"];
 

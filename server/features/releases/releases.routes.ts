@@ -1,6 +1,4 @@
 import { openReleaseSchema } from "@shared/validators/releases";
-import { ipKey } from "../../auth/ip-key";
-import { consume, type Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
@@ -15,15 +13,17 @@ import { getReleaseView, openReleaseByToken, openReleasedFile } from "./releases
  * The beneficiary's side (public: a release session is not an account; the access rules answer for it) and the
  * owner's side (list, revoke). Contract "Release triggers, bundles and releases".
  */
-export function registerReleaseRoutes(r: RouteTable, deps: AppDeps, limiters: Limiters) {
+export function registerReleaseRoutes(r: RouteTable, deps: AppDeps) {
   const cookieName = sessionCookieName(deps.config);
-  r.add({ method: "post", path: "/api/releases/open", access: "public", rateLimited: true }, async (req, res) => {
-    await consume(limiters.tokenLookup, ipKey(req));
-    const { token } = openReleaseSchema.parse(req.body ?? {});
-    const view = await openReleaseByToken(deps, { token, origin: originOf(req) });
-    await startReleaseSession(req, view.release.id, { clock: deps.clock, cookieName });
-    res.json(view);
-  });
+  r.add(
+    { method: "post", path: "/api/releases/open", access: "public", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { token } = openReleaseSchema.parse(req.body ?? {});
+      const view = await openReleaseByToken(deps, { token, origin: originOf(req) });
+      await startReleaseSession(req, view.release.id, { clock: deps.clock, cookieName });
+      res.json(view);
+    },
+  );
 
   r.add({ method: "get", path: "/api/releases", access: "client" }, async (req, res) => {
     res.json(await listReleases(deps, { userId: currentUserId(req) }));

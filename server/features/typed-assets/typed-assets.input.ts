@@ -35,3 +35,14 @@ export function clearedColumns(kind: KindConfig, body: unknown): Record<string, 
   }
   return cleared;
 }
+
+/** The add dialog's body as column values; 400 with the spec's messages when invalid. */
+export function parseCreateBody(kind: KindConfig, body: unknown): Record<string, unknown> {
+  return toColumns(kind, kind.createSchema.parse(body ?? {}));
+}
+
+/** An edit's body as column values: only the fields sent, optional fields sent empty cleared. */
+export function parseUpdateBody(kind: KindConfig, body: unknown): Record<string, unknown> {
+  const parsed = kind.updateSchema.parse(body ?? {});
+  return { ...clearedColumns(kind, body), ...toColumns(kind, parsed) };
+}

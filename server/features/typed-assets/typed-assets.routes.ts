@@ -1,7 +1,7 @@
 import { typedAssetListQuery } from "@shared/validators/assets-list";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
-import { routeId, userIdOf } from "../assets/route-params";
+import { currentUserId, routeId } from "../../lib/request-context";
 import { KINDS, type KindConfig } from "./kinds";
 import { typedAssetPresenter } from "./typed-assets.presenter";
 import {
@@ -11,6 +11,7 @@ import {
   listTypedAssets,
   updateTypedAsset,
 } from "./typed-assets.service";
+import { parseCreateBody, parseUpdateBody } from "./typed-assets.input";
 
 /** The same five routes for each of the six kinds, all served by one generic implementation. */
 function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
@@ -20,28 +21,31 @@ function registerKind(r: RouteTable, deps: AppDeps, kind: KindConfig) {
 
   r.add({ method: "get", path: base, access: "client" }, async (req, res) => {
     const query = typedAssetListQuery.parse(req.query);
-    const { items, total } = await listTypedAssets(deps, kind, { userId: userIdOf(req), ...query });
+    const { items, total } = await listTypedAssets(deps, { userId: currentUserId(req), kind, ...query });
     res.setHeader("X-Total-Count", String(total));
     res.json(items.map(presentTypedAsset));
   });
 
   r.add({ method: "post", path: base, access: "client" }, async (req, res) => {
-    const row = await createTypedAsset(deps, kind, { userId: userIdOf(req), body: req.body });
+    const values = parseCreateBody(kind, req.body);
+    const row = await createTypedAsset(deps, { userId: currentUserId(req), kind, values });
     res.status(201).json(presentTypedAsset(row));
   });
 
   r.add({ method: "get", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    const row = await getTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req) });
+    const row = await getTypedAsset(deps, { userId: currentUserId(req), kind, id: routeId(req) });
     res.json(presentTypedAsset(row));
   });
 
   r.add({ method: "put", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    const row = await updateTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req), body: req.body });
+    const id = routeId(req); // a malformed id is a 404 before the body is read
+    const values = parseUpdateBody(kind, req.body);
+    const row = await updateTypedAsset(deps, { userId: currentUserId(req), kind, id, values });
     res.json(presentTypedAsset(row));
   });
 
   r.add({ method: "delete", path: `${base}/:id`, access: "client", resource }, async (req, res) => {
-    await deleteTypedAsset(deps, kind, { userId: userIdOf(req), id: routeId(req) });
+    await deleteTypedAsset(deps, { userId: currentUserId(req), kind, id: routeId(req) });
     res.status(204).end();
   });
 }

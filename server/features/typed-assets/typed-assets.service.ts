@@ -2,13 +2,12 @@ import { runInTransaction, type Tx } from "../../db";
 import { ownerCountsOf } from "../../db/owner-counts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
-import { assertIpAssetRoom, lockUserForLimits } from "../assets/asset-rules";
+import { assertIpAssetsWithinPlan, lockUserLimits } from "../../lib/plan-limits";
 import { foreignBeneficiary, requireAccess } from "../../lib/access";
 import { decryptSensitive, encryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { upgradeOwnedRow } from "../../lib/crypto/legacy-rows";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import type { KindConfig } from "./kinds";
-import { clearedColumns, toColumns } from "./typed-assets.input";
 import {
   deleteOwnedRow,
   getOwnedRow,
@@ -19,7 +18,18 @@ import {
   type TypedRow,
 } from "./typed-assets.queries";
 
+/** A stored row of any typed-asset kind (other features read rows through this feature's services). */
+export type { TypedRow };
+
 type TypedDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
+
+/** Column values of one kind, validated by the route (parseCreateBody / parseUpdateBody). */
+export type TypedValues = Record<string, unknown>;
+export type ListTypedAssetsOptions = { userId: number; kind: KindConfig; limit: number; offset: number };
+export type GetTypedAssetOptions = { userId: number; kind: KindConfig; id: number };
+export type CreateTypedAssetOptions = { userId: number; kind: KindConfig; values: TypedValues };
+export type UpdateTypedAssetOptions = { userId: number; kind: KindConfig; id: number; values: TypedValues };
+export type DeleteTypedAssetOptions = { userId: number; kind: KindConfig; id: number };
 
 /** Each kind's field in owner_counts (kept by triggers), which gives the lists their X-Total-Count. */
 const COUNT_KEYS = {
@@ -49,18 +59,15 @@ const assigneeOf = (values: Record<string, unknown>) => [values.assignedToBenefi
 /** Freemium counts IP records against the plan; the check runs under the user-row lock (RACE-safe). */
 async function assertCreateAllowed(tx: Tx, kind: KindConfig, userId: number, values: Record<string, unknown>) {
   if (kind.kind === "intellectual_property") {
-    const user = await lockUserForLimits(tx, userId);
-    await assertIpAssetRoom(tx, userId, user.plan, 1);
+    const user = await lockUserLimits(tx, userId);
+    await assertIpAssetsWithinPlan(tx, userId, user.plan, 1);
   }
   await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
 }
 
 /** One page of the owner's rows of one kind, newest first, decrypted; a row that fails to decrypt fails the call. */
-export async function listTypedAssets(
-  deps: TypedDeps,
-  kind: KindConfig,
-  params: { userId: number; limit: number; offset: number },
-) {
+export async function listTypedAssets(deps: TypedDeps, options: ListTypedAssetsOptions) {
+  const { kind, ...params } = options;
   const db = deps.database.db;
   const rows = await listOwnedRows(db, kind.table, params);
   const total = (await ownerCountsOf(db, params.userId))?.[COUNT_KEYS[kind.kind]] ?? 0;
@@ -71,7 +78,8 @@ export async function listTypedAssets(
 }
 
 /** One of the owner's rows, decrypted; 404 when the id is missing or someone else's. */
-export async function getTypedAsset(deps: TypedDeps, kind: KindConfig, params: { userId: number; id: number }) {
+export async function getTypedAsset(deps: TypedDeps, options: GetTypedAssetOptions) {
+  const { kind, ...params } = options;
   const db = deps.database.db;
   const row = await getOwnedRow(db, kind.table, params);
   if (!row) throw notFound();
@@ -82,12 +90,11 @@ export async function getTypedAsset(deps: TypedDeps, kind: KindConfig, params: {
 }
 
 /**
- * Creates a typed asset from the add dialog's body (400 with the spec's messages when invalid). The id is
- * drawn first, inside the transaction, because each sensitive value's AAD names its row.
+ * Creates a typed asset from the add dialog's validated values. The id is drawn first, inside the transaction,
+ * because each sensitive value's AAD names its row.
  */
-export async function createTypedAsset(deps: TypedDeps, kind: KindConfig, input: { userId: number; body: unknown }) {
-  const values = toColumns(kind, kind.createSchema.parse(input.body ?? {}));
-  const { userId } = input;
+export async function createTypedAsset(deps: TypedDeps, options: CreateTypedAssetOptions) {
+  const { kind, userId, values } = options;
   const row = await runInTransaction(deps.database.db, async (tx) => {
     await assertCreateAllowed(tx, kind, userId, values);
     const id = await nextRowId(tx, kind.tableName);
@@ -101,14 +108,8 @@ export async function createTypedAsset(deps: TypedDeps, kind: KindConfig, input:
  * Partial update of the owner's row: only the fields sent change, under the same rules as a create; optional
  * fields sent empty are cleared. 404 when the id is missing or someone else's.
  */
-export async function updateTypedAsset(
-  deps: TypedDeps,
-  kind: KindConfig,
-  input: { userId: number; id: number; body: unknown },
-) {
-  const parsed = kind.updateSchema.parse(input.body ?? {});
-  const values = { ...clearedColumns(kind, input.body), ...toColumns(kind, parsed) };
-  const { userId, id } = input;
+export async function updateTypedAsset(deps: TypedDeps, options: UpdateTypedAssetOptions) {
+  const { kind, userId, id, values } = options;
   const row = await runInTransaction(deps.database.db, async (tx) => {
     await requireAccess(tx, { userId }, "beneficiary:reference", assigneeOf(values), foreignBeneficiary);
     const dek = await dataKeyFor(tx, deps, kind, userId);
@@ -125,6 +126,7 @@ export async function updateTypedAsset(
 }
 
 /** Deletes the owner's row; 404 when the id is missing or someone else's. */
-export async function deleteTypedAsset(deps: TypedDeps, kind: KindConfig, input: { userId: number; id: number }) {
-  if (!(await deleteOwnedRow(deps.database.db, kind.table, input))) throw notFound();
+export async function deleteTypedAsset(deps: TypedDeps, options: DeleteTypedAssetOptions) {
+  const { kind, userId, id } = options;
+  if (!(await deleteOwnedRow(deps.database.db, kind.table, { userId, id }))) throw notFound();
 }

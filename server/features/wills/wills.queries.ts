@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { digitalWills, users, type DigitalWill } from "@shared/schema";
+import { digitalWills, type DigitalWill } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 import { nextRowId } from "../../db/row-ids";
 
@@ -30,12 +30,6 @@ export async function findWill(db: DbOrTx, { userId, id }: Owned): Promise<Digit
     .where(and(eq(digitalWills.id, id), eq(digitalWills.userId, userId)))
     .limit(1);
   return row;
-}
-
-/** Locks the owner's row: saves of one user run one after another, so versions never repeat. */
-export async function lockOwner(tx: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  return row !== undefined;
 }
 
 export async function archiveActiveWills(tx: DbOrTx, userId: number, now: Date): Promise<void> {

@@ -4,11 +4,18 @@ import { runInTransaction, type DbOrTx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../lib/app-error";
 import { encryptSensitive } from "../../lib/crypto/field-secrets";
+import { lockUser } from "../../lib/plan-limits";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { WILL_SECRETS, decryptWills, needsDataKey } from "./will-secrets";
 import * as q from "./wills.queries";
 
-export type WillDeps = Pick<AppDeps, "database" | "keyring" | "logger">;
+export type WillDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
+
+export type ListWillsOptions = { userId: number };
+export type GetActiveWillOptions = { userId: number };
+export type GetWillOptions = { userId: number; id: number };
+/** `input` is validated by the route (saveWillSchema). */
+export type SaveWillOptions = { userId: number; input: SaveWillInput };
 
 export const CONCURRENT_SAVE_MESSAGE = "Another save happened at the same time. Please try again.";
 const ONE_ACTIVE_INDEX = "digital_wills_one_active_idx";
@@ -31,24 +38,34 @@ async function readable(deps: WillDeps, db: DbOrTx, userId: number, wills: Digit
 }
 
 /** All versions of the owner's will, newest first (the history and its diff need every version's text). */
-export async function listWills(deps: WillDeps, params: { userId: number }): Promise<DigitalWill[]> {
+export async function listWills(deps: WillDeps, params: ListWillsOptions): Promise<DigitalWill[]> {
   const db = deps.database.db;
   return readable(deps, db, params.userId, await q.listWills(db, params.userId));
 }
 
 /** The owner's active will, or null when none was saved yet. */
-export async function getActiveWill(deps: WillDeps, params: { userId: number }): Promise<DigitalWill | null> {
+export async function getActiveWill(deps: WillDeps, params: GetActiveWillOptions): Promise<DigitalWill | null> {
   const db = deps.database.db;
   const will = await q.findActiveWill(db, params.userId);
   return will ? (await readable(deps, db, params.userId, [will]))[0] : null;
 }
 
 /** One version of the owner's will; another user's id is the same 404 as a missing one. */
-export async function getWill(deps: WillDeps, params: { userId: number; id: number }): Promise<DigitalWill> {
+export async function getWill(deps: WillDeps, params: GetWillOptions): Promise<DigitalWill> {
   const db = deps.database.db;
   const will = await q.findWill(db, params);
   if (!will) throw notFound();
   return (await readable(deps, db, params.userId, [will]))[0];
+}
+
+/**
+ * Makes room for a new active version (a restore writing wills): archives every active will of the user and answers
+ * the next version number. Call in the writing transaction, under the owner's row lock or with the user's restore
+ * lease held.
+ */
+export async function archiveWillsForNewVersion(tx: DbOrTx, userId: number, now: Date): Promise<number> {
+  await q.archiveActiveWills(tx, userId, now);
+  return q.nextWillVersion(tx, userId);
 }
 
 /**
@@ -57,14 +74,13 @@ export async function getWill(deps: WillDeps, params: { userId: number; id: numb
  * collide, the loser answers 409 rather than leaving two active wills. The id is drawn first because the title's
  * and content's AAD name their row.
  */
-export async function saveWill(
-  deps: WillDeps,
-  params: { userId: number; input: SaveWillInput; now: Date },
-): Promise<DigitalWill> {
-  const { userId, input, now } = params;
+export async function saveWill(deps: WillDeps, params: SaveWillOptions): Promise<DigitalWill> {
+  const { userId, input } = params;
+  const now = deps.clock.now();
   try {
     const row = await runInTransaction(deps.database.db, async (tx) => {
-      if (!(await q.lockOwner(tx, userId))) throw notFound();
+      // The owner's row lock: saves of one user run one after another, so versions never repeat.
+      if (!(await lockUser(tx, userId))) throw notFound();
       await q.archiveActiveWills(tx, userId, now);
       const version = await q.nextWillVersion(tx, userId);
       const id = await q.nextWillId(tx);

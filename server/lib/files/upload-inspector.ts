@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import { MAX_FILE_BYTES } from "@shared/asset-types";
-import { AppError } from "../../lib/app-error";
+import { AppError } from "../app-error";
 import type { AcceptedExtension } from "./file-names";
 import {
   IMAGE_EXTENSIONS,

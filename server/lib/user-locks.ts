@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { jobLeases } from "@shared/schema";
-import type { Db } from "../../db";
-import { AppError } from "../../lib/app-error";
+import type { Db } from "../db";
+import { AppError } from "./app-error";
 
 export type UserLocks = {
   /** Takes the user's slot or throws 429 with `message`; the returned function frees it (idempotent). */
