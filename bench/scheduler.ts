@@ -20,6 +20,7 @@ import { generateToken, hashToken } from "../server/lib/tokens";
 import type { RunningServer } from "../e2e/server";
 import { benchEachEngine, createSite, fmt, registerUser, type Engine, type Verdict } from "./api";
 import { drain, serve } from "./assets-http";
+import { delivery, firing, idleTick } from "./scheduler-engine";
 
 const SAMPLES = Number(process.env.BENCH_SCHEDULER_SAMPLES ?? 300);
 const FILE_BYTES = Number(process.env.BENCH_SCHEDULER_FILE_MB ?? 50) * 1024 * 1024;
@@ -184,7 +185,7 @@ const downloadVsBare: SchedulerMeasurement = {
 };
 
 /** Every measurement of the bench, in order; the release creation, firing and delivery figures join here. */
-export const MEASUREMENTS: SchedulerMeasurement[] = [openVsHealth, downloadVsBare];
+export const MEASUREMENTS: SchedulerMeasurement[] = [openVsHealth, downloadVsBare, idleTick, firing, delivery];
 
 async function benchEngine(engine: Engine): Promise<{ markdown: string; verdicts: Verdict[] }> {
   const site = await createSite(engine);

@@ -1,0 +1,252 @@
+/**
+ * The release engine's own figures for bench:scheduler (issue 14), measured IN-PROCESS (not through the HTTP
+ * server): the real scheduler tasks (`triggersTask`, `outboxTask`) run against a database of the bench's own — the
+ * embedded engine inline in this process on a data folder of its own, or a scratch database on PostgreSQL — with a
+ * fake clock, the real keyring and a real SMTP server on loopback (server/test/smtp-sink.ts). Rows are seeded with
+ * set-based SQL (INSERT … SELECT generate_series) and ANALYZEd.
+ *
+ * - idle tick: one run of the triggers task (what the scheduler does each interval) over 100 000 pending triggers
+ *   none of which is due vs over 100, in two databases, ticks alternating; median of TICKS each (target ≤ 2×).
+ * - firing: 10 000 due `specific_date` triggers (automatic verification, one file each) fired by one run of the
+ *   triggers task at a clock past the due time — releases, release items, outbox e-mails, notifications, history and
+ *   audit included — vs the same rows written again by PostgreSQL with one UPDATE of the triggers and one
+ *   `INSERT … SELECT` per table, in one transaction, into the same tables with the same indexes (target ≤ 5×).
+ * - delivery: 1 000 queued e-mails delivered by the outbox task vs 1 000 sent directly with nodemailer (same
+ *   transport options, same concurrency as the outbox's DELIVERY_POLICY.concurrency) to the same sink, in two
+ *   alternating halves of 500 (target ≥ 0.5× the direct rate).
+ */
+import { sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { outboxMessages } from "@shared/schema";
+import { DELIVERY_POLICY } from "../server/lib/outbox/deliver";
+import { sealMessage } from "../server/lib/outbox/enqueue";
+import { outboxTask } from "../server/lib/outbox/task";
+import { releaseMail } from "../server/features/triggers/trigger-mail";
+import { triggersTask } from "../server/features/triggers/triggers-task";
+import { fmt, type Verdict } from "./api";
+import { openEngineFixture, seedTriggers, type EngineFixture } from "./release-engine-db";
+import type { MeasurementResult, SchedulerMeasurement } from "./scheduler";
+
+const TICKS = Number(process.env.BENCH_SCHEDULER_TICKS ?? 200);
+const FIRE_COUNT = 10_000;
+const MAILS = 1_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const ms = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const never = () => new AbortController().signal;
+
+function result(row: string, v: Omit<Verdict, "bench">): MeasurementResult {
+  return { rows: [row], verdicts: [{ bench: "scheduler", ...v }] };
+}
+
+async function withFixtures<T>(
+  n: number,
+  ctxEngine: Parameters<typeof openEngineFixture>[0],
+  body: (f: EngineFixture[]) => Promise<T>,
+) {
+  const fixtures: EngineFixture[] = [];
+  try {
+    for (let i = 0; i < n; i += 1) fixtures.push(await openEngineFixture(ctxEngine));
+    return await body(fixtures);
+  } finally {
+    for (const f of fixtures) await f.dispose();
+  }
+}
+
+const mode = (url: string | undefined) => (url ? ("server" as const) : ("inline" as const));
+
+export const idleTick: SchedulerMeasurement = {
+  id: "idle-tick",
+  run: ({ engine }) =>
+    withFixtures(2, engine, async ([small, big]) => {
+      const dueAt = new Date(Date.now() + 30 * DAY_MS).toISOString();
+      await seedTriggers(small, { key: "s", users: 10, perUser: 10, dueAt });
+      await seedTriggers(big, { key: "b", users: 1_000, perUser: 100, dueAt });
+      const tick = async (f: EngineFixture) => {
+        const started = process.hrtime.bigint();
+        const handled = await triggersTask(f.deps).run(never());
+        if (handled !== 0) throw new Error(`an idle tick handled ${handled} triggers`);
+        return ms(started);
+      };
+      for (let i = 0; i < 20; i += 1) {
+        await tick(small);
+        await tick(big);
+      }
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < TICKS; i += 1) {
+        a.push(await tick(small));
+        b.push(await tick(big));
+      }
+      const ratio = median(b) / median(a);
+      const met = ratio <= 2;
+      return result(
+        `| idle tick (triggers task), 100 000 pending, none due | ${median(b).toFixed(2)} ms | | same tick over 100 pending: ${median(a).toFixed(2)} ms | **${ratio.toFixed(2)}×** (target ≤ 2×) | ${met ? "met" : "not met"} |`,
+        {
+          what: `${engine.label}: idle tick over 100 000 pending triggers ÷ over 100 (in-process)`,
+          figure: `${ratio.toFixed(2)}× (${median(b).toFixed(2)} vs ${median(a).toFixed(2)} ms)`,
+          target: "≤ 2×",
+          met,
+          mode: mode(engine.url),
+        },
+      );
+    }),
+};
+
+const WRITTEN = [
+  "asset_releases",
+  "release_items",
+  "outbox_messages",
+  "notifications",
+  "trigger_events",
+  "audit_events",
+];
+
+export const firing: SchedulerMeasurement = {
+  id: "firing",
+  run: ({ engine }) =>
+    withFixtures(1, engine, async ([f]) => {
+      const due = new Date(Date.now() - 60_000);
+      await seedTriggers(f, {
+        key: "f",
+        users: 1_000,
+        perUser: FIRE_COUNT / 1_000,
+        dueAt: due.toISOString(),
+        withFile: true,
+      });
+      const now = new Date(due.getTime() + 60_000);
+      f.clock.set(now);
+      const started = process.hrtime.bigint();
+      const handled = await triggersTask(f.deps).run(never());
+      const fireMs = ms(started);
+      if (handled !== FIRE_COUNT) throw new Error(`fired ${handled} of ${FIRE_COUNT}`);
+      const counts: Record<string, number> = {};
+      for (const t of WRITTEN) {
+        const r = await f.deps.database.db.execute<{ n: string }>(sql.raw(`select count(*) as n from ${t}`));
+        counts[t] = Number(r.rows[0].n);
+      }
+      if (
+        counts.asset_releases !== FIRE_COUNT ||
+        counts.release_items !== FIRE_COUNT ||
+        counts.outbox_messages !== FIRE_COUNT
+      )
+        throw new Error(`unexpected rows after firing: ${JSON.stringify(counts)}`);
+      // The floor: the same rows, copied aside, removed, and written again set-based in one transaction.
+      for (const t of WRITTEN) await f.exec(`create table bench_copy_${t} as select * from ${t}`);
+      for (const t of [...WRITTEN].reverse()) await f.exec(`delete from ${t}`);
+      await f.exec(`update asset_release_triggers set status = 'pending', triggered_at = null, completed_at = null,
+        next_event_at = '${due.toISOString()}', next_event_kind = 'fire'`);
+      await f.exec("vacuum analyze");
+      const at = now.toISOString();
+      const floorMs = await f.timeSql([
+        `update asset_release_triggers set status = 'completed', triggered_at = '${at}', completed_at = '${at}',
+          next_event_at = null, next_event_kind = null
+         where status = 'pending' and next_event_kind = 'fire' and next_event_at <= '${at}'`,
+        ...WRITTEN.map((t) => `insert into ${t} select * from bench_copy_${t}`),
+      ]);
+      const rows = Object.values(counts).reduce((a, b) => a + b, 0) + FIRE_COUNT;
+      const ratio = fireMs / floorMs;
+      const met = ratio <= 5;
+      const what = WRITTEN.map((t) => `${fmt(counts[t])} ${t}`).join(", ");
+      return result(
+        `| firing ${fmt(FIRE_COUNT)} due triggers (triggers task; ${what}) | ${fmt(fireMs)} ms | | 1 UPDATE + 1 INSERT … SELECT per table, ${fmt(rows)} rows: ${fmt(floorMs)} ms | **${ratio.toFixed(2)}×** (target ≤ 5×) | ${met ? "met" : "not met"} |`,
+        {
+          what: `${engine.label}: firing 10 000 due triggers ÷ set-based INSERT … SELECT of the same rows (in-process)`,
+          figure: `${ratio.toFixed(2)}× (${fmt(fireMs)} vs ${fmt(floorMs)} ms)`,
+          target: "≤ 5×",
+          met,
+          mode: mode(engine.url),
+        },
+      );
+    }),
+};
+
+/** Runs `fn` over `count` indices with at most `limit` in flight. */
+async function eachLimited(count: number, limit: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < count) await fn(next++);
+    }),
+  );
+}
+
+export const delivery: SchedulerMeasurement = {
+  id: "delivery",
+  run: ({ engine }) =>
+    withFixtures(1, engine, async ([f]) => {
+      const { config } = f.deps;
+      const mailFor = (i: number) =>
+        releaseMail({
+          to: `kofi.${i}@example.com`,
+          owner: { firstName: "Ama", lastName: "Mensah", email: "ama@example.com" },
+          beneficiaryFirstName: "Kofi",
+          url: `${config.publicUrl}/release/${"x".repeat(43)}`,
+          expiresInDays: 90,
+        });
+      const direct = nodemailer.createTransport({
+        url: f.smtp.url,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      });
+      const half = MAILS / 2;
+      let outboxMs = 0;
+      let directMs = 0;
+      try {
+        await eachLimited(20, DELIVERY_POLICY.concurrency, async (i) => {
+          const m = mailFor(i);
+          await direct.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        });
+        for (let round = 0; round < 2; round += 1) {
+          const rows = Array.from({ length: half }, (_, j) => {
+            const m = mailFor(round * half + j);
+            return sealMessage(f.deps, {
+              channel: "email",
+              kind: "release",
+              to: m.to,
+              subject: m.subject,
+              text: m.text,
+              html: m.html,
+              dedupeKey: `bench:${round}:${j}`,
+              senderUserId: null,
+            });
+          });
+          await f.deps.database.db.insert(outboxMessages).values(rows);
+          const before = f.smtp.messages.length;
+          let started = process.hrtime.bigint();
+          let sent = 0;
+          for (;;) {
+            const n = await outboxTask(f.deps).run(never());
+            sent += n;
+            if (n === 0) break;
+          }
+          outboxMs += ms(started);
+          if (sent !== half || f.smtp.messages.length - before !== half) throw new Error(`outbox delivered ${sent}`);
+          started = process.hrtime.bigint();
+          await eachLimited(half, DELIVERY_POLICY.concurrency, async (i) => {
+            const m = mailFor(round * half + i);
+            await direct.sendMail({ from: config.mailFrom, to: m.to, subject: m.subject, text: m.text, html: m.html });
+          });
+          directMs += ms(started);
+        }
+      } finally {
+        direct.close();
+      }
+      const outboxRate = MAILS / (outboxMs / 1000);
+      const directRate = MAILS / (directMs / 1000);
+      const ratio = outboxRate / directRate;
+      const met = ratio >= 0.5;
+      return result(
+        `| outbox delivery, ${fmt(MAILS)} e-mails to loopback SMTP (outbox task) | ${fmt(outboxRate)} mails/s | | nodemailer direct, ${DELIVERY_POLICY.concurrency} in flight: ${fmt(directRate)} mails/s | **${ratio.toFixed(2)}×** (target ≥ 0.5×) | ${met ? "met" : "not met"} |`,
+        {
+          what: `${engine.label}: outbox delivery rate ÷ direct nodemailer rate (in-process)`,
+          figure: `${ratio.toFixed(2)}× (${fmt(outboxRate)} vs ${fmt(directRate)} mails/s)`,
+          target: "≥ 0.5×",
+          met,
+          mode: mode(engine.url),
+        },
+      );
+    }),
+};
