@@ -6,7 +6,7 @@
  * set-based SQL (INSERT … SELECT generate_series) and ANALYZEd.
  *
  * - idle tick: one run of the triggers task (what the scheduler does each interval) over 100 000 pending triggers
- *   none of which is due vs over 100, in two databases, ticks alternating; median of TICKS each (target ≤ 2×).
+ *   none of which is due vs over 100, in two databases, ticks alternating; median of IDLE_TICKS each (target ≤ 2×).
  * - firing: 10 000 due `specific_date` triggers (automatic verification, one file each) fired by one run of the
  *   triggers task at a clock past the due time — releases, release items, outbox e-mails, notifications, history and
  *   audit included — vs the same rows written again by PostgreSQL with one UPDATE of the triggers and one
@@ -27,7 +27,7 @@ import { fmt, type Verdict } from "./api";
 import { openEngineFixture, seedTriggers, type EngineFixture } from "./release-engine-db";
 import type { MeasurementResult, SchedulerMeasurement } from "./scheduler";
 
-const TICKS = Number(process.env.BENCH_SCHEDULER_TICKS ?? 200);
+export const IDLE_TICKS = Number(process.env.BENCH_SCHEDULER_IDLE_TICKS ?? 200);
 const FIRE_COUNT = 10_000;
 const MAILS = 1_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,7 +75,7 @@ export const idleTick: SchedulerMeasurement = {
       }
       const a: number[] = [];
       const b: number[] = [];
-      for (let i = 0; i < TICKS; i += 1) {
+      for (let i = 0; i < IDLE_TICKS; i += 1) {
         a.push(await tick(small));
         b.push(await tick(big));
       }
