@@ -23,7 +23,7 @@ import { sealMessage } from "../server/lib/outbox/enqueue";
 import { outboxTask } from "../server/lib/outbox/task";
 import { releaseMail } from "../server/features/triggers/trigger-mail";
 import { triggersTask } from "../server/features/triggers/triggers-task";
-import { fmt, type Verdict } from "./api";
+import { fmt, type Engine, type Verdict } from "./api";
 import { openEngineFixture, seedTriggers, type EngineFixture } from "./release-engine-db";
 import type { MeasurementResult, SchedulerMeasurement } from "./scheduler";
 
@@ -55,6 +55,8 @@ async function withFixtures<T>(
 }
 
 const mode = (url: string | undefined) => (url ? ("server" as const) : ("inline" as const));
+/** The engine as these measurements run it: the embedded one inline in this process, whatever mode the server uses. */
+const label = (engine: Engine) => (engine.url ? engine.label : "embedded (PGlite, inline in the bench process)");
 
 export const idleTick: SchedulerMeasurement = {
   id: "idle-tick",
@@ -84,7 +86,7 @@ export const idleTick: SchedulerMeasurement = {
       return result(
         `| idle tick (triggers task), 100 000 pending, none due | ${median(b).toFixed(2)} ms | | same tick over 100 pending: ${median(a).toFixed(2)} ms | **${ratio.toFixed(2)}×** (target ≤ 2×) | ${met ? "met" : "not met"} |`,
         {
-          what: `${engine.label}: idle tick over 100 000 pending triggers ÷ over 100 (in-process)`,
+          what: `${label(engine)}: idle tick over 100 000 pending triggers ÷ over 100 (in-process)`,
           figure: `${ratio.toFixed(2)}× (${median(b).toFixed(2)} vs ${median(a).toFixed(2)} ms)`,
           target: "≤ 2×",
           met,
@@ -152,7 +154,7 @@ export const firing: SchedulerMeasurement = {
       return result(
         `| firing ${fmt(FIRE_COUNT)} due triggers (triggers task; ${what}) | ${fmt(fireMs)} ms | | 1 UPDATE + 1 INSERT … SELECT per table, ${fmt(rows)} rows: ${fmt(floorMs)} ms | **${ratio.toFixed(2)}×** (target ≤ 5×) | ${met ? "met" : "not met"} |`,
         {
-          what: `${engine.label}: firing 10 000 due triggers ÷ set-based INSERT … SELECT of the same rows (in-process)`,
+          what: `${label(engine)}: firing 10 000 due triggers ÷ set-based INSERT … SELECT of the same rows (in-process)`,
           figure: `${ratio.toFixed(2)}× (${fmt(fireMs)} vs ${fmt(floorMs)} ms)`,
           target: "≤ 5×",
           met,
@@ -241,7 +243,7 @@ export const delivery: SchedulerMeasurement = {
       return result(
         `| outbox delivery, ${fmt(MAILS)} e-mails to loopback SMTP (outbox task) | ${fmt(outboxRate)} mails/s | | nodemailer direct, ${DELIVERY_POLICY.concurrency} in flight: ${fmt(directRate)} mails/s | **${ratio.toFixed(2)}×** (target ≥ 0.5×) | ${met ? "met" : "not met"} |`,
         {
-          what: `${engine.label}: outbox delivery rate ÷ direct nodemailer rate (in-process)`,
+          what: `${label(engine)}: outbox delivery rate ÷ direct nodemailer rate (in-process)`,
           figure: `${ratio.toFixed(2)}× (${fmt(outboxRate)} vs ${fmt(directRate)} mails/s)`,
           target: "≥ 0.5×",
           met,
