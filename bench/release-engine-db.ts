@@ -19,7 +19,8 @@ import { createLogger } from "../server/lib/logger";
 import { createMailer } from "../server/lib/mail/mailer";
 import { createStorage } from "../server/lib/storage";
 import { startSmtpSink } from "../server/test/smtp-sink";
-import type { Engine } from "./api";
+import type { Engine, Verdict } from "./api";
+import type { MeasurementResult } from "./scheduler";
 
 async function scratchEngine(dataDir: string, url: string | undefined): Promise<DatabaseEngine> {
   if (!url) return startEmbeddedEngine(path.join(dataDir, "pgdata"));
@@ -130,3 +131,29 @@ export async function seedTriggers(
     cross join generate_series(1, ${p.perUser}) g`);
   await f.exec("analyze");
 }
+
+export const ms = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e6;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+export const never = () => new AbortController().signal;
+
+export function result(row: string, v: Omit<Verdict, "bench">): MeasurementResult {
+  return { rows: [row], verdicts: [{ bench: "scheduler", ...v }] };
+}
+
+export async function withFixtures<T>(
+  n: number,
+  ctxEngine: Parameters<typeof openEngineFixture>[0],
+  body: (f: EngineFixture[]) => Promise<T>,
+) {
+  const fixtures: EngineFixture[] = [];
+  try {
+    for (let i = 0; i < n; i += 1) fixtures.push(await openEngineFixture(ctxEngine));
+    return await body(fixtures);
+  } finally {
+    for (const f of fixtures) await f.dispose();
+  }
+}
+
+export const mode = (url: string | undefined) => (url ? ("server" as const) : ("inline" as const));
+/** The engine as these measurements run it: the embedded one inline in this process, whatever mode the server uses. */
+export const label = (engine: Engine) => (engine.url ? engine.label : "embedded (PGlite, inline in the bench process)");

@@ -20,7 +20,8 @@ import { generateToken, hashToken } from "../server/lib/tokens";
 import type { RunningServer } from "../e2e/server";
 import { benchEachEngine, createSite, fmt, registerUser, type Engine, type Verdict } from "./api";
 import { drain, serve } from "./assets-http";
-import { delivery, firing, IDLE_TICKS, idleTick } from "./scheduler-engine";
+import { delivery } from "./scheduler-delivery";
+import { firing, IDLE_TICKS, idleTick } from "./scheduler-engine";
 
 const SAMPLES = Number(process.env.BENCH_SCHEDULER_SAMPLES ?? 300);
 const FILE_BYTES = Number(process.env.BENCH_SCHEDULER_FILE_MB ?? 50) * 1024 * 1024;
