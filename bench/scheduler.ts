@@ -267,7 +267,7 @@ async function main() {
     "rate-limit point and the session row into the open's own commit (or an unlogged/asynchronous-commit store for",
     "the two counters), which this run does not do.",
     "",
-    "Idle tick, firing and delivery run in-process (not through the HTTP server; bench/scheduler-engine.ts): the real",
+    "Idle tick, firing and delivery run in-process (not through the HTTP server; bench/scheduler-engine.ts and scheduler-delivery.ts): the real",
     "triggers and outbox tasks against a database of the bench's own (embedded: PGlite inline in the bench process on",
     "a data folder of its own; PostgreSQL: a scratch database), a fake clock, the real keyring and a real SMTP server on",
     "loopback; rows seeded with INSERT … SELECT generate_series and ANALYZEd. Idle tick: median of " +
