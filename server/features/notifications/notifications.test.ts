@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications } from "@shared/schema";
 import type { NotificationDto } from "@shared/validators/notifications";
 import { notify } from "../../lib/notifications";
@@ -145,7 +145,15 @@ describe("what the product e-mails a user also appears in-app", () => {
   it("an export notifies its owner beside the e-mail", async () => {
     const { agent } = await t.signUp();
     expect((await agent.get("/api/export/backup?format=json")).status).toBe(200);
-    const [n] = (await list(agent)).rows;
+    // The notice is queued once the last byte has left, which can be after the client has read the whole response.
+    const n = await vi.waitFor(
+      async () => {
+        const [first] = (await list(agent)).rows.filter((row) => row.kind === "export_notice");
+        if (!first) throw new Error("no export notice yet");
+        return first;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(n).toMatchObject({ kind: "export_notice", title: "Your Heirloom data was exported", readAt: null });
     expect(n.body).toMatch(/complete copy of your records \(JSON\)/);
   });
