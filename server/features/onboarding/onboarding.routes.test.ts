@@ -39,7 +39,10 @@ describe("POST /api/user/onboarding", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, userType: "client", roleChoice: "client" });
     expect(res.body.onboardedAt).toBe(t.clock.now().toISOString());
-    expect((await agent.get("/api/user")).body).toMatchObject({ roleChoice: "client", onboardedAt: res.body.onboardedAt });
+    expect((await agent.get("/api/user")).body).toMatchObject({
+      roleChoice: "client",
+      onboardedAt: res.body.onboardedAt,
+    });
     const row = await rowOf(user.id);
     expect(row.role_choice).toBe("client");
     expect(new Date(row.onboarded_at!).toISOString()).toBe(res.body.onboardedAt);
@@ -110,7 +113,11 @@ describe("the Request Admin card's call, POST /api/auth/promote-admin {setupToke
     const { agent, user } = await t.signUp();
     const res = await agent.post("/api/auth/promote-admin").send({ setupToken: `${token}\n` });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ userType: "admin", roleChoice: "admin", onboardedAt: t.clock.now().toISOString() });
+    expect(res.body).toMatchObject({
+      userType: "admin",
+      roleChoice: "admin",
+      onboardedAt: t.clock.now().toISOString(),
+    });
     expect((await agent.get("/api/auth/user")).body).toMatchObject({ userType: "admin", roleChoice: "admin" });
     expect((await rowOf(user.id)).user_type).toBe("admin");
   });
