@@ -73,7 +73,7 @@ export const releaseFlow: Flow = {
     await page.goto(`${baseUrl}/time-triggers`);
     await page.getByRole("button", { name: "Create Trigger" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Beneficiary").selectOption({ label: "Kofi Owusu" });
+    await dialog.getByLabel("Beneficiary", { exact: true }).selectOption({ label: "Kofi Owusu" });
     await dialog.getByLabel("Trigger type").selectOption("specific_date");
     const fireAt = new Date(Date.now() + 2 * 60_000);
     await dialog.getByLabel("Date and time").fill(localMinute(fireAt));
