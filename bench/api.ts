@@ -172,6 +172,9 @@ export async function registerUser(baseUrl: string, label: string): Promise<Benc
     userType: "client",
   });
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${JSON.stringify(reg.json)}`);
+  // a client who has chosen their role, as every measured screen expects (a new one would land on /onboarding)
+  const chosen = await call(baseUrl, reg.cookie, "POST", "/api/user/onboarding", { role: "client" });
+  if (chosen.status !== 200) throw new Error(`role choice failed: ${chosen.status} ${JSON.stringify(chosen.json)}`);
   const up = await call(baseUrl, reg.cookie, "POST", "/api/upgrade-plan", { planId: "advanced_premium" });
   if (up.status !== 200) throw new Error(`upgrade failed: ${up.status} ${JSON.stringify(up.json)}`);
   return { id: (reg.json as { id: number }).id, email, cookie: reg.cookie };

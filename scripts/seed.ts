@@ -53,6 +53,8 @@ async function expectOk(res: supertest.Response, what: string) {
 }
 
 const client = await register(`ama.mensah.${suffix}@demo.heirloom.local`, "Ama", "Mensah", "client");
+// the demo client has picked its role already: signing in opens the dashboard, not the role selection screen
+await expectOk(await client.agent.post("/api/user/onboarding").send({ role: "client" }), "role choice");
 const kofi = await expectOk(
   await client.agent.post("/api/beneficiaries").send({
     firstName: "Kofi",
@@ -118,7 +120,10 @@ await expectOk(
 
 const agentUser = await register(`yaw.boateng.${suffix}@demo.heirloom.local`, "Yaw", "Boateng", "agent");
 const adminUser = await register(`admin.${suffix}@demo.heirloom.local`, "Efua", "Addo", "client");
-await database.db.update(users).set({ userType: "admin" }).where(eq(users.id, adminUser.id));
+await database.db
+  .update(users)
+  .set({ userType: "admin", roleChoice: "admin", onboardedAt: new Date() })
+  .where(eq(users.id, adminUser.id));
 
 console.log(`
 Demo accounts (password for all three: ${password})

@@ -11,6 +11,7 @@ import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerAccountRoutes } from "./features/account/account.routes";
 import { registerProfileRoutes } from "./features/account/profile.routes";
 import { registerEmailChangeRoutes } from "./features/account/email-change.routes";
+import { registerOnboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAccountRoutes(table, deps, limiters);
   registerProfileRoutes(table, deps, limiters);
   registerEmailChangeRoutes(table, deps, limiters);
+  registerOnboardingRoutes(table, deps);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps);

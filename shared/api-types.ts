@@ -1,5 +1,7 @@
 /** Shapes the API answers with; the server's presenters produce exactly these. */
 export type UserType = "client" | "agent" | "admin";
+/** What the user picked on the role selection screen (/onboarding). */
+export type RoleChoice = "client" | "agent" | "admin";
 
 export type PublicUser = {
   id: number;
@@ -15,6 +17,9 @@ export type PublicUser = {
   emailVerified: boolean;
   authProvider: "local" | "google";
   createdAt: string;
+  roleChoice: RoleChoice | null;
+  /** When the user first picked a role; null while a client has not chosen yet (the SPA then opens /onboarding). */
+  onboardedAt: string | null;
 };
 
 export type ApiErrorBody = {

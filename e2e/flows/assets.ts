@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { checkDialogKeyboard } from "../dialog-keyboard";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -29,10 +30,12 @@ export const assetsFlow: Flow = {
   name: "assets: upload and download, typed assets, all assets, online accounts",
   async run({ page, baseUrl, shot }) {
     const stamp = Date.now();
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email: `efua.${stamp}@example.com`, password: PASSWORD, firstName: "Efua", lastName: "Mensah" },
+    await registerClient(page, baseUrl, {
+      email: `efua.${stamp}@example.com`,
+      password: PASSWORD,
+      firstName: "Efua",
+      lastName: "Mensah",
     });
-    assert.equal(registered.status(), 201);
 
     // Asset Types: seven cards with counts, all zero for a new user
     await page.goto(`${baseUrl}/dashboard`);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import type { Page } from "playwright-core";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -8,15 +9,8 @@ const MAGIC = { json: Buffer.from("{"), pdf: Buffer.from("%PDF-"), zip: Buffer.f
 type Format = keyof typeof MAGIC;
 
 async function register(page: Page, baseUrl: string, firstName: string): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/register`, {
-    data: {
-      email: `${firstName.toLowerCase()}.${Date.now()}@example.com`,
-      password: PASSWORD,
-      firstName,
-      lastName: "Boateng",
-    },
-  });
-  assert.equal(res.status(), 201, await res.text());
+  const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
+  await registerClient(page, baseUrl, { email, password: PASSWORD, firstName, lastName: "Boateng" });
 }
 
 /**

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { checkDialogKeyboard } from "../dialog-keyboard";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 /** Pricing in test mode: upgrade to Basic Premium, see the plan badge change, buy 12 GB (issue 6). */
@@ -7,10 +8,12 @@ export const billingFlow: Flow = {
   name: "billing: test-mode upgrade, plan badge, storage purchase",
   async run({ page, baseUrl, shot }) {
     const email = `kwame.${Date.now()}@example.com`;
-    const register = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email, password: "Kente-Cloth-2026", firstName: "Kwame", lastName: "Asante", userType: "client" },
+    await registerClient(page, baseUrl, {
+      email,
+      password: "Kente-Cloth-2026",
+      firstName: "Kwame",
+      lastName: "Asante",
     });
-    assert.equal(register.status(), 201);
 
     await page.goto(`${baseUrl}/pricing-tiers`);
     await page.getByRole("heading", { name: "Plans & Pricing", level: 1 }).waitFor();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { checkDialogKeyboard } from "../dialog-keyboard";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -64,10 +65,8 @@ export const estateFlow: Flow = {
     const stamp = Date.now();
     const kwameEmail = `kwame.${stamp}@example.com`;
     const yaaEmail = `yaa.${stamp}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email: yaaEmail, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" },
-    });
-    assert.equal(registered.status(), 201);
+    const yaa = { email: yaaEmail, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" };
+    await registerClient(page, baseUrl, yaa);
 
     // empty state, then the spec's validation messages on an empty submit
     await page.goto(`${baseUrl}/beneficiaries`);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import type { Flow } from "../run";
 
-/** Landing → register → dashboard → reload (still signed in) → 404 → sign out (issue: foundation). */
+/** Landing → register → role selection → dashboard → reload (still signed in) → 404 → sign out (issue: foundation). */
 export const foundationFlow: Flow = {
-  name: "foundation: landing, register, dashboard, 404, logout",
+  name: "foundation: landing, register, role selection, dashboard, 404, logout",
   async run({ page, baseUrl, shot }) {
     await page.goto(baseUrl);
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -34,6 +34,11 @@ export const foundationFlow: Flow = {
       .last()
       .click();
 
+    // a new account chooses its role first (spec 001 §2, issue 15): Client leads to the dashboard
+    await page.waitForURL(/\/onboarding$/);
+    await page.getByRole("heading", { name: "Choose Your Role", level: 1 }).waitFor();
+    await shot("onboarding");
+    await page.getByRole("button", { name: "Continue as Client" }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Welcome back, Akosua").waitFor();
     await shot("dashboard-new-user");

@@ -6,6 +6,7 @@ import { budgetFlow } from "./budget";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
+import { onboardingFlow } from "./onboarding";
 import { releaseFlow } from "./release";
 import { settingsFlow } from "./settings";
 
@@ -13,6 +14,7 @@ import { settingsFlow } from "./settings";
 export const flows: Flow[] = [
   budgetFlow,
   foundationFlow,
+  onboardingFlow,
   estateFlow,
   assetsFlow,
   billingFlow,

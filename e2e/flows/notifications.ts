@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 /** The header bell (unread count, list, Mark all as read) and the Activity screen, on what an export leaves behind. */
@@ -6,10 +7,7 @@ export const notificationsFlow: Flow = {
   name: "notifications: header bell and Activity screen",
   async run({ page, baseUrl, shot }) {
     const email = `abena.${Date.now()}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email, password: "Kente-Cloth-2026", firstName: "Abena", lastName: "Owusu" },
-    });
-    assert.equal(registered.status(), 201);
+    await registerClient(page, baseUrl, { email, password: "Kente-Cloth-2026", firstName: "Abena", lastName: "Owusu" });
     const exported = await page.request.get(`${baseUrl}/api/export/backup?format=json`);
     assert.equal(exported.status(), 200);
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -40,10 +41,12 @@ export const releaseFlow: Flow = {
     const stamp = Date.now();
     const ownerEmail = `abena.${stamp}@example.com`;
     const kofiEmail = `kofi.${stamp}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email: ownerEmail, password: PASSWORD, firstName: "Abena", lastName: "Owusu" },
+    await registerClient(page, baseUrl, {
+      email: ownerEmail,
+      password: PASSWORD,
+      firstName: "Abena",
+      lastName: "Owusu",
     });
-    assert.equal(registered.status(), 201);
     const verifyToken = await outboxToken(server.dataDir, ownerEmail, "verify-email", 10_000);
     await page.goto(`${baseUrl}/verify-email/${verifyToken}`);
     await page.getByText("Thank you. Your e-mail address is verified.").waitFor();
@@ -70,7 +73,7 @@ export const releaseFlow: Flow = {
     await page.goto(`${baseUrl}/time-triggers`);
     await page.getByRole("button", { name: "Create Trigger" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Beneficiary").selectOption({ label: "Kofi Owusu" });
+    await dialog.getByLabel("Beneficiary", { exact: true }).selectOption({ label: "Kofi Owusu" });
     await dialog.getByLabel("Trigger type").selectOption("specific_date");
     const fireAt = new Date(Date.now() + 2 * 60_000);
     await dialog.getByLabel("Date and time").fill(localMinute(fireAt));

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -12,10 +13,7 @@ export const settingsFlow: Flow = {
   name: "settings: sign out another browser, change the password, delete the account",
   async run({ page, baseUrl, browser, shot }) {
     const email = `yaa.${Date.now()}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" },
-    });
-    assert.equal(registered.status(), 201, await registered.text());
+    await registerClient(page, baseUrl, { email, password: PASSWORD, firstName: "Yaa", lastName: "Asantewaa" });
 
     const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {

@@ -19,6 +19,7 @@ export type AuditAction =
   | "email_changed"
   | "email_change_undone"
   | "profile_updated"
+  | "role_chosen"
   | "account_deleted";
 
 /**

@@ -58,6 +58,16 @@ export const users = pgTable(
      * moves it.
      */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The role picked on the role selection screen (spec 001 §2): client, agent, or admin once a Request Admin
+     * succeeded. Picking agent does not make an agent yet: the agent onboarding does (issue 17).
+     */
+    roleChoice: varchar("role_choice", { length: 16 }),
+    /**
+     * When the user first picked a role; null sends a client to /onboarding. Rows from before the screen existed were
+     * marked onboarded by the migration that added it, so nobody already using the app is sent there.
+     */
+    onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

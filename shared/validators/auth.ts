@@ -90,7 +90,9 @@ export const resetPasswordSchema = z.object({
 
 export const verifyEmailSchema = z.object({ token: z.string().min(20).max(200) });
 
-export const promoteAdminSchema = z.object({ setupToken: z.string().max(200).optional() });
+/** The Request Admin card's set-up token, trimmed: it is pasted from the console or the setup-token file's line. */
+export const promoteAdminSchema = z.object({ setupToken: z.string().trim().max(200).optional() });
+export type PromoteAdminInput = z.infer<typeof promoteAdminSchema>;
 
 /** Step-up before an export (contract): a password confirmation within the last 15 minutes. */
 export const reauthSchema = z.object({

@@ -1,6 +1,5 @@
 import { Suspense, type ReactElement } from "react";
-import { Route, Switch } from "wouter";
-import type { PublicUser } from "@shared/api-types";
+import { Redirect, Route, Switch } from "wouter";
 import { RedirectToAuth } from "@/components/redirect-to-auth";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -12,17 +11,25 @@ import {
   protectedPaths,
   routesIn,
   routesReachedBy,
+  routesVisitedBy,
   type AppRoute,
   type UserArea,
 } from "@/app/routes";
+import { areaOf } from "@/app/user-area";
 
 const toRoute = ({ path, page }: AppRoute) => <Route key={path} path={path} component={page} />;
 
-/** The user's area (spec 000 §6); a user type without one is still choosing (onboarding). */
-function areaOf(user: PublicUser): UserArea {
-  const type: string = user.userType;
-  return type === "client" || type === "agent" || type === "admin" ? type : "onboarding";
+/** A screen with a layout of its area's own opens in that area's shell; any other on its own. */
+function inItsShell(route: AppRoute): ReactElement {
+  const shell = route.area === "signed-in" ? undefined : AREA_SHELLS[route.area as UserArea]?.shell;
+  return shell ? <Route key={route.path} path={route.path} component={shell} /> : toRoute(route);
 }
+
+const redirectTo = (key: string, to: string, path?: string) => (
+  <Route key={key} path={path}>
+    <Redirect to={to} replace />
+  </Route>
+);
 
 /** A signed-out visitor: every protected address says so and moves to /auth; anything else is the landing page. */
 function signedOutRoutes(): ReactElement[] {
@@ -34,19 +41,27 @@ function signedOutRoutes(): ReactElement[] {
 }
 
 /**
- * A signed-in user: the "signed-in" screens, then their area. A screen with a layout of its area's own opens in that
- * area's shell; the client area takes every address left, its own not-found screen included.
+ * A signed-in user: the "signed-in" screens, then their area. The client area takes every address left, its own
+ * not-found screen included. A user still choosing a role is led to the role selection screen from "/" and from every
+ * address they do not reach; agents and admins are sent from it to their own home (spec 001 §2).
  */
 function signedInRoutes(area: UserArea): ReactElement[] {
   const owner = AREA_SHELLS[area];
-  if (owner?.ownsTheRest) return [...routesIn("signed-in").map(toRoute), <Route key="area" component={owner.shell} />];
+  if (owner?.ownsTheRest) {
+    return [
+      ...routesIn("signed-in").map(toRoute),
+      ...routesVisitedBy(area).map(inItsShell),
+      <Route key="area" component={owner.shell} />,
+    ];
+  }
   const home = homeOf(area);
-  const reached = [...(home ? [{ ...home, path: paths.home.path }] : []), ...routesReachedBy(area)];
+  if (area === "onboarding") {
+    return [...routesReachedBy(area).map(inItsShell), redirectTo("choose-role", paths.onboarding.getHref())];
+  }
   return [
-    ...reached.map((route) => {
-      const shell = route.area === "signed-in" ? undefined : AREA_SHELLS[route.area as UserArea]?.shell;
-      return shell ? <Route key={route.path} path={route.path} component={shell} /> : toRoute(route);
-    }),
+    ...(home ? [inItsShell({ ...home, path: paths.home.path })] : []),
+    ...routesReachedBy(area).map(inItsShell),
+    ...(home ? [redirectTo("leave-onboarding", home.path, paths.onboarding.path)] : []),
     <Route key="not-found" component={NOT_FOUND_PAGES.standalone} />,
   ];
 }

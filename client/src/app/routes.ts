@@ -14,7 +14,10 @@ import { lazyPage as page, type LazyPage } from "@/lib/lazy-page";
 import { loadValidation } from "@/lib/load-validation";
 import { queryClient } from "@/lib/query-client";
 
-/** The areas a signed-in user belongs to, by user type; "onboarding" is a user whose type has no area yet. */
+/**
+ * The areas a signed-in user belongs to, by user type; "onboarding" is a client who has not picked a role yet (issue
+ * 15), or a user whose type has no area yet.
+ */
 export type UserArea = "client" | "agent" | "admin" | "onboarding";
 
 /**
@@ -246,10 +249,13 @@ export const ROUTES: readonly AppRoute[] = [
     area: "signed-in",
   },
   {
+    // spec 001 §2: clients reach the role selection screen too (from settings, to pick another role)
     path: paths.onboarding.path,
     page: page(() => import("./routes/onboarding/onboarding-page"), "OnboardingPage"),
     area: "onboarding",
     isHome: true,
+    alsoIn: ["client"],
+    preload: true,
   },
 ];
 
@@ -268,6 +274,11 @@ export function routesReachedBy(area: UserArea): AppRoute[] {
   return ROUTES.filter(
     (route) => route.area === area || route.area === "signed-in" || route.alsoIn?.includes(area) === true,
   );
+}
+
+/** The screens of other areas a user area opens at their own addresses (for an area whose shell takes the rest). */
+export function routesVisitedBy(area: UserArea): AppRoute[] {
+  return ROUTES.filter((route) => route.area !== area && route.alsoIn?.includes(area) === true);
 }
 
 export function homeOf(area: Area): AppRoute | undefined {

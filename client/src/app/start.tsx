@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { preloadScreen } from "@/app/preload-screen";
+import { areaOf } from "@/app/user-area";
 import { userQuery } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 
@@ -23,7 +24,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const screen = preloadScreen(pathname);
   // never throws: a failed read stays in the cache, and the app asks again on mount as it always has
   await queryClient.prefetchQuery(userQuery);
-  await Promise.all([screen, preloadScreen(pathname, queryClient.getQueryData(userQuery.queryKey)?.userType)]);
+  const user = queryClient.getQueryData(userQuery.queryKey);
+  await Promise.all([screen, preloadScreen(pathname, user ? areaOf(user) : undefined)]);
   // a transition: React yields to the browser while it builds a large screen instead of blocking input throughout
   startTransition(() => createRoot(container).render(<App />));
 }

@@ -52,7 +52,13 @@ export const paths = {
   settings: at("/settings"),
 } as const;
 
+/** A client who has not picked a role yet: the role selection screen comes first, once (spec 001 §2, issue 15). */
+export function isChoosingRole(user: Pick<PublicUser, "userType" | "onboardedAt">): boolean {
+  return user.userType === "client" && user.onboardedAt === null;
+}
+
 /** Where a signed-in user belongs after sign-in (spec 000 §2, variant 2). */
-export function homePathFor(user: Pick<PublicUser, "userType">): string {
+export function homePathFor(user: Pick<PublicUser, "userType" | "onboardedAt">): string {
+  if (isChoosingRole(user)) return paths.onboarding.getHref();
   return user.userType === "agent" ? paths.agentDashboard.getHref() : paths.dashboard.getHref();
 }

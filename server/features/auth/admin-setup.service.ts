@@ -28,7 +28,9 @@ export async function promoteToAdmin(
       const issuedAfter = new Date(clock.now().getTime() - SETUP_TOKEN_TTL_MS);
       if (!(await q.takeSetting(tx, SETUP_TOKEN_KEY, hashToken(opts.setupToken), issuedAfter))) return undefined;
     }
-    return q.updateUser(tx, opts.user.id, { userType: "admin" });
+    // the role selection screen's Request Admin card: the promotion is also the user's recorded role choice
+    const onboardedAt = opts.user.onboardedAt ?? clock.now();
+    return q.updateUser(tx, opts.user.id, { userType: "admin", roleChoice: "admin", onboardedAt });
   });
   if (!promoted) throw forbidden(NOT_ELIGIBLE_MESSAGE);
   return promoted;

@@ -1,4 +1,4 @@
-import type { PublicUser, UserType } from "@shared/api-types";
+import type { PublicUser, RoleChoice, UserType } from "@shared/api-types";
 import type { User } from "@shared/schema";
 
 /** The user object of the contract: an explicit whitelist, so no hash or token can ever leave the server. */
@@ -17,5 +17,7 @@ export function presentUser(u: User): PublicUser {
     emailVerified: u.emailVerified,
     authProvider: u.authProvider === "google" ? "google" : "local",
     createdAt: u.createdAt.toISOString(),
+    roleChoice: (u.roleChoice as RoleChoice | null) ?? null,
+    onboardedAt: u.onboardedAt?.toISOString() ?? null,
   };
 }

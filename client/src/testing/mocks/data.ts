@@ -17,6 +17,8 @@ export const TEST_USER: PublicUser = {
   emailVerified: true,
   authProvider: "local",
   createdAt: AT,
+  roleChoice: "client",
+  onboardedAt: AT,
 };
 
 export function buildBeneficiary(overrides: Partial<BeneficiaryDto> = {}): BeneficiaryDto {

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import type { PublicUser } from "@shared/api-types";
 import { PublicLayout } from "@/components/layouts/public-layout";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
 import { EmailForm } from "@/features/settings/components/email-form";
 import { PasswordForm } from "@/features/settings/components/password-form";
@@ -47,6 +50,16 @@ function SettingsSections({ user }: { user: PublicUser }) {
       <Section title="Profile" description="Your name and photo.">
         <ProfileForm user={user} />
       </Section>
+      {user.userType === "client" ? (
+        <Section title="Role" description="How you use Heirloom: as a client, an agent or an administrator.">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm">You use Heirloom as a client.</p>
+            <Button asChild variant="outline">
+              <Link href={paths.onboarding.getHref()}>Choose Another Role</Link>
+            </Button>
+          </div>
+        </Section>
+      ) : null}
       {isLocal ? (
         <Section title="Password" description="Changing it signs out every other session and e-mails you a notice.">
           <PasswordForm />
