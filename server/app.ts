@@ -11,6 +11,7 @@ import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerAccountRoutes } from "./features/account/account.routes";
 import { registerProfileRoutes } from "./features/account/profile.routes";
 import { registerEmailChangeRoutes } from "./features/account/email-change.routes";
+import { registerPasskeyRoutes } from "./features/passkeys/passkeys.routes";
 import { registerOnboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAccountRoutes(table, deps, limiters);
   registerProfileRoutes(table, deps, limiters);
   registerEmailChangeRoutes(table, deps, limiters);
+  registerPasskeyRoutes(table, deps);
   registerOnboardingRoutes(table, deps);
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);

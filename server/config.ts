@@ -143,6 +143,8 @@ export type AppConfig = {
     passwordResetPerIp: RateLimitRule;
     /** Reset mails to one address; beyond it requests are answered the same and nothing is sent. */
     tokenLookupPerIp: RateLimitRule;
+    /** Password-less passkey sign-ins from one address: options and answers both count (a session row each). */
+    passkeySignInPerIp: RateLimitRule;
   };
 };
 
@@ -294,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       registerPerIp: { points: 20, durationSeconds: 60 * 60 },
       passwordResetPerIp: { points: 10, durationSeconds: 60 * 60 },
       tokenLookupPerIp: { points: 30, durationSeconds: 15 * 60 },
+      passkeySignInPerIp: { points: 60, durationSeconds: 15 * 60 },
       ...overrides.rateLimits,
     },
   };

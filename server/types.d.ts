@@ -21,6 +21,10 @@ declare module "express-session" {
     release: { id: number; openedAt: number; seenAt: number };
     /** The browser's user agent at sign-in (truncated), for the session list in settings. */
     userAgent: string;
+    /**
+     * The outstanding WebAuthn challenge of this session (server/auth/passkey-challenge.ts): single use, short-lived.
+     */
+    passkeyChallenge: import("./auth/passkey-challenge").PasskeyChallenge;
     /** The coarse network (IPv4 /24, IPv6 /48) the session was last seen from, never the address itself. */
     ipRange: string;
   }

@@ -14,6 +14,7 @@ export type Limiters = {
   register: RateLimiterAbstract;
   passwordReset: RateLimiterAbstract;
   tokenLookup: RateLimiterAbstract;
+  passkeySignIn: RateLimiterAbstract;
 };
 
 /** How long an address stays "one this account signs in from" after its last successful sign-in there. */
@@ -45,6 +46,7 @@ export function createLimiters(store: Store, rules: AppConfig["rateLimits"]): Li
     register: build(store, "register_ip", rules.registerPerIp),
     passwordReset: build(store, "pw_reset_ip", rules.passwordResetPerIp),
     tokenLookup: build(store, "token_ip", rules.tokenLookupPerIp),
+    passkeySignIn: build(store, "passkey_ip", rules.passkeySignInPerIp),
   };
 }
 

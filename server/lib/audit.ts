@@ -20,7 +20,10 @@ export type AuditAction =
   | "email_change_undone"
   | "profile_updated"
   | "role_chosen"
-  | "account_deleted";
+  | "account_deleted"
+  | "passkey_added"
+  | "passkey_removed"
+  | "passkey_counter_regression";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

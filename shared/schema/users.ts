@@ -68,6 +68,11 @@ export const users = pgTable(
      * marked onboarded by the migration that added it, so nobody already using the app is sent there.
      */
     onboardedAt: timestamp("onboarded_at", { withTimezone: true }),
+    /**
+     * How many passkeys the user has (table passkeys), kept by the passkey service in the same transaction as each
+     * insert and delete: a passkey is a second factor, and the role gate reads the row every request already reads.
+     */
+    passkeyCount: integer("passkey_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

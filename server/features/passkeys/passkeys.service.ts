@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { Passkey, User } from "@shared/schema";
+import { PASSKEY_MESSAGES, PASSKEYS_PER_USER_MAX, type RegisterPasskeyInput } from "@shared/validators/passkeys";
+import type { PasskeyChallenge } from "../../auth/passkey-challenge";
+import type { AppConfig } from "../../config";
+import { runInTransaction, type Db } from "../../db";
+import { AppError, conflict, notFound } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import * as q from "./passkeys.queries";
+import { relyingPartyOf } from "./relying-party";
+
+export type PasskeyDeps = { db: Db; clock: Clock; config: Pick<AppConfig, "publicUrl" | "publicOrigin"> };
+
+/** The browser gets this long to create or use a passkey (a hint; the session's challenge expires on its own). */
+export const WEBAUTHN_TIMEOUT_MS = 60_000;
+
+/** Transports the WebAuthn spec names; anything else a browser sends is dropped rather than stored. */
+const KNOWN_TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
+
+const tooMany = () => conflict(`You can register at most ${PASSKEYS_PER_USER_MAX} passkeys. Remove one first.`);
+
+/**
+ * Options for navigator.credentials.create(): a discoverable credential with user verification (so it signs in on
+ * its own), no attestation, and the user's existing passkeys excluded (the same authenticator twice is refused by
+ * the browser). The user's passkeys share one random user handle; the first one gets a new handle.
+ */
+export async function startPasskeyRegistration(
+  deps: PasskeyDeps,
+  options: { user: User },
+): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; userHandle: string }> {
+  const { user } = options;
+  const existing = await q.listPasskeysOfUser(deps.db, user.id);
+  if (existing.length >= PASSKEYS_PER_USER_MAX) throw tooMany();
+  const userHandle = existing[0]?.userHandle ?? isoBase64URL.fromBuffer(randomBytes(32));
+  const rp = relyingPartyOf(deps.config);
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const creation = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.email,
+    userDisplayName: displayName || user.email,
+    userID: isoBase64URL.toBuffer(userHandle),
+    timeout: WEBAUTHN_TIMEOUT_MS,
+    attestationType: "none",
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  return { options: creation, userHandle };
+}
+
+export type FinishPasskeyRegistrationOptions = {
+  userId: number;
+  input: RegisterPasskeyInput;
+  /** The session's registration challenge, already taken (single use). */
+  challenge: PasskeyChallenge;
+};
+
+/**
+ * Verifies the authenticator's answer against the session's challenge, this site's origin and relying party id, and
+ * user verification, then stores the credential and counts it on the user row in one transaction. A credential id
+ * that is registered already (to anyone) is a 409; more than PASSKEYS_PER_USER_MAX is a 409 and stores nothing.
+ */
+export async function finishPasskeyRegistration(
+  deps: PasskeyDeps,
+  options: FinishPasskeyRegistrationOptions,
+): Promise<Passkey> {
+  const { userId, input, challenge } = options;
+  if (challenge.userId !== userId || !challenge.userHandle) throw new AppError(400, PASSKEY_MESSAGES.expired);
+  const rp = relyingPartyOf(deps.config);
+  let credential;
+  try {
+    const verification = await verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw new Error("not verified");
+    credential = verification.registrationInfo.credential;
+  } catch {
+    throw new AppError(400, PASSKEY_MESSAGES.notVerified);
+  }
+  const transports = (credential.transports ?? []).filter((t) => KNOWN_TRANSPORTS.has(t));
+  const userHandle = challenge.userHandle;
+  return runInTransaction(deps.db, async (tx) => {
+    const count = await q.movePasskeyCount(tx, userId, 1);
+    if (count === undefined) throw notFound();
+    if (count > PASSKEYS_PER_USER_MAX) throw tooMany();
+    const row = await q.insertPasskey(tx, {
+      userId,
+      credentialId: credential.id,
+      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      counter: credential.counter,
+      transports,
+      userHandle,
+      name: input.name,
+      createdAt: deps.clock.now(),
+    });
+    if (!row) throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
+    return row;
+  });
+}
+
+export function listPasskeys(deps: Pick<PasskeyDeps, "db">, options: { userId: number }): Promise<Passkey[]> {
+  return q.listPasskeysOfUser(deps.db, options.userId);
+}
+
+/** Renames one of the user's own passkeys; another user's (or no such) passkey is a 404. */
+export async function renamePasskey(
+  deps: Pick<PasskeyDeps, "db">,
+  options: { userId: number; id: number; name: string },
+): Promise<Passkey> {
+  const row = await q.renameOwnPasskey(deps.db, options);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Removes one of the user's own passkeys and uncounts it, in one transaction; not theirs (or none) is a 404. */
+export async function deletePasskey(
+  deps: Pick<PasskeyDeps, "db">,
+  options: { userId: number; id: number },
+): Promise<void> {
+  await runInTransaction(deps.db, async (tx) => {
+    if (!(await q.deleteOwnPasskey(tx, options))) throw notFound();
+    await q.movePasskeyCount(tx, options.userId, -1);
+  });
+}
