@@ -14,6 +14,8 @@ export type PublicUser = {
   storageLimit: number;
   emailVerified: boolean;
   authProvider: "local" | "google";
+  /** Sign-in asks for a second factor; agents and admins need it for their role's routes. */
+  twoFactorEnabled: boolean;
   createdAt: string;
 };
 
