@@ -35,3 +35,7 @@ export async function insertKnownDevice(db: DbOrTx, p: { userId: number; tokenHa
 export async function forgetStaleDevices(db: DbOrTx, p: { userId: number; before: Date }) {
   await db.delete(knownDevices).where(and(eq(knownDevices.userId, p.userId), lt(knownDevices.lastSeenAt, p.before)));
 }
+
+export async function forgetAllDevices(db: DbOrTx, userId: number) {
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+}

@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { User } from "@shared/schema";
 import { addressRange, describeDevice } from "../../auth/session-client";
 import type { AppConfig } from "../../config";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type Db, type DbOrTx } from "../../db";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mail/mailer";
 import { notify } from "../../lib/notifications";
@@ -84,4 +84,9 @@ export async function recognizeDevice(deps: DeviceDeps, req: Request, res: Respo
     path: "/",
     maxAge: DEVICE_MAX_AGE_MS,
   });
+}
+
+/** Forgets every device of the user (an account handed to its proven owner: the earlier holder's browsers are not theirs). */
+export async function forgetDevices(tx: DbOrTx, userId: number): Promise<void> {
+  await q.forgetAllDevices(tx, userId);
 }
