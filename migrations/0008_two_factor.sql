@@ -2,6 +2,7 @@ CREATE TABLE "known_devices" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
 	"token_hash" varchar(64) NOT NULL,
+	"signature" varchar(64) NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL
 );
@@ -28,4 +29,5 @@ ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk"
 ALTER TABLE "totp_credentials" ADD CONSTRAINT "totp_credentials_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "known_devices_user_token_idx" ON "known_devices" USING btree ("user_id","token_hash");--> statement-breakpoint
 CREATE INDEX "known_devices_user_seen_idx" ON "known_devices" USING btree ("user_id","last_seen_at");--> statement-breakpoint
+CREATE INDEX "known_devices_user_signature_idx" ON "known_devices" USING btree ("user_id","signature");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_codes_user_hash_idx" ON "recovery_codes" USING btree ("user_id","code_hash");

@@ -36,8 +36,9 @@ export const recoveryCodes = pgTable(
 );
 
 /**
- * Browsers a user has signed in from, recognised by a long-lived random cookie whose SHA-256 is kept here: a sign-in
- * from any other browser e-mails the owner (issue 15, sign-in notices).
+ * Browsers a user has signed in from (issue 15, sign-in notices): recognised by a long-lived random cookie whose
+ * SHA-256 is kept here or, when the cookie is gone (sign-out sends Clear-Site-Data "cookies"), by the SHA-256 of the
+ * browser family and the network range it signed in from. A sign-in matching neither e-mails the owner.
  */
 export const knownDevices = pgTable(
   "known_devices",
@@ -47,11 +48,14 @@ export const knownDevices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    /** SHA-256 of "<browser> on <system>|<IPv4 /24 or IPv6 /48>": no address and no user agent in clear. */
+    signature: varchar("signature", { length: 64 }).notNull(),
     createdAt: instant("created_at").notNull(),
     lastSeenAt: instant("last_seen_at").notNull(),
   },
   (t) => [
     uniqueIndex("known_devices_user_token_idx").on(t.userId, t.tokenHash),
     index("known_devices_user_seen_idx").on(t.userId, t.lastSeenAt),
+    index("known_devices_user_signature_idx").on(t.userId, t.signature),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { knownDevices } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 
@@ -21,11 +21,36 @@ export async function hasKnownDevices(db: DbOrTx, userId: number): Promise<boole
   return rows.length > 0;
 }
 
+/**
+ * A browser whose cookie is gone but whose family and network match one of the user's devices: that device takes the
+ * new cookie. False when none matches.
+ */
+export async function rebindBySignature(
+  db: DbOrTx,
+  p: { userId: number; signature: string; tokenHash: string; now: Date },
+): Promise<boolean> {
+  const [match] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, p.userId), eq(knownDevices.signature, p.signature)))
+    .orderBy(desc(knownDevices.lastSeenAt))
+    .limit(1);
+  if (!match) return false;
+  await db
+    .update(knownDevices)
+    .set({ tokenHash: p.tokenHash, lastSeenAt: p.now })
+    .where(and(eq(knownDevices.id, match.id), eq(knownDevices.userId, p.userId)));
+  return true;
+}
+
 /** Adds the device; false when a racing sign-in of the same browser added it first. */
-export async function insertKnownDevice(db: DbOrTx, p: { userId: number; tokenHash: string; now: Date }) {
+export async function insertKnownDevice(
+  db: DbOrTx,
+  p: { userId: number; tokenHash: string; signature: string; now: Date },
+) {
   const rows = await db
     .insert(knownDevices)
-    .values({ userId: p.userId, tokenHash: p.tokenHash, createdAt: p.now, lastSeenAt: p.now })
+    .values({ userId: p.userId, tokenHash: p.tokenHash, signature: p.signature, createdAt: p.now, lastSeenAt: p.now })
     .onConflictDoNothing()
     .returning({ id: knownDevices.id });
   return rows.length === 1;

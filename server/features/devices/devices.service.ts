@@ -51,30 +51,38 @@ export function newDeviceMail(to: string, p: { device: string; range: string; at
 }
 
 /**
- * Recognises the browser of a sign-in by its device cookie (a 256-bit random value; only its SHA-256 is kept, per
- * user) and sets or refreshes the cookie. A browser new to an account that already has devices gets the owner an
- * e-mail and an in-app notice, in the same transaction as the device row; an account's first device (its sign-up, or
- * the first sign-in since this feature) does not.
+ * Recognises the browser of a sign-in and sets or refreshes its device cookie (a 256-bit random value; only its
+ * SHA-256 is kept, per user). A browser whose cookie was cleared (sign-out sends Clear-Site-Data) is still recognised
+ * by its family and network range. A browser new to an account that already has devices gets the owner an e-mail and
+ * an in-app notice, in the same transaction as the device row; an account's first device (its sign-up, or its first
+ * sign-in since this feature) does not.
  */
 export async function recognizeDevice(deps: DeviceDeps, req: Request, res: Response, user: User): Promise<void> {
   const presented = readCookie(req, deviceCookieName(deps.config));
   const token = presented && TOKEN_SHAPE.test(presented) ? presented : generateToken();
   const tokenHash = hashToken(token);
+  const device = describeDevice(req.get("user-agent"));
+  const range = addressRange(req.ip);
+  const signature = hashToken(`${device}|${range}`);
   const now = deps.clock.now();
   await runInTransaction(deps.db, async (tx) => {
     if (await q.touchKnownDevice(tx, { userId: user.id, tokenHash, now })) return;
     await q.forgetStaleDevices(tx, { userId: user.id, before: new Date(now.getTime() - DEVICE_MAX_AGE_MS) });
+    if (await q.rebindBySignature(tx, { userId: user.id, signature, tokenHash, now })) return;
     const isFirst = !(await q.hasKnownDevices(tx, user.id));
-    if (!(await q.insertKnownDevice(tx, { userId: user.id, tokenHash, now })) || isFirst) return;
-    const mail = newDeviceMail(user.email, {
-      device: describeDevice(req.get("user-agent")),
-      range: addressRange(req.ip),
-      at: now,
-    });
+    if (!(await q.insertKnownDevice(tx, { userId: user.id, tokenHash, signature, now })) || isFirst) return;
+    const mail = newDeviceMail(user.email, { device, range, at: now });
     const dedupeKey = `new-device:${user.id}:${tokenHash}`;
     await enqueueEmail(tx, deps, mail, { kind: "new_device_sign_in", dedupeKey });
     await notify(tx, deps, [
-      { userId: user.id, kind: "new_device_sign_in", title: mail.subject, body: mail.text.split("\n")[0], dedupeKey },
+      {
+        userId: user.id,
+        kind: "new_device_sign_in",
+        title: mail.subject,
+        body: mail.text.split("\n")[0],
+        link: "/settings",
+        dedupeKey,
+      },
     ]);
   });
   res.cookie(deviceCookieName(deps.config), token, {
