@@ -64,8 +64,8 @@ export function registerTwoFactorRoutes(r: RouteTable, deps: AppDeps, limiters: 
     async (req, res) => {
       const { password, code } = disableTwoFactorSchema.parse(req.body);
       const user = currentUser(req);
-      if (!user.twoFactorEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.notOn);
       await confirmPassword(deps, limiters, req, { user, password, field: "password", step: "2fa-disable" });
+      if (!user.twoFactorEnabled) throw new AppError(400, TWO_FACTOR_MESSAGES.notOn);
       await checkCodeUnderSignInLimits(deps, limiters, req, {
         user,
         step: "2fa-disable",
