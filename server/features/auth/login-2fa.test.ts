@@ -89,7 +89,10 @@ describe("POST /api/login with two-factor sign-in on", () => {
 
   it("answers 401 to a second step without a first one, after 5 minutes, and 400 to a bad body", async () => {
     const { browser, secret } = await passwordStep();
-    const alone = await t.agent().post("/api/login/2fa").send({ code: codeNow(t, secret) });
+    const alone = await t
+      .agent()
+      .post("/api/login/2fa")
+      .send({ code: codeNow(t, secret) });
     expect(alone.status).toBe(401);
     expect(alone.body.message).toBe(TWO_FACTOR_MESSAGES.signInExpired);
     expect((await browser.post("/api/login/2fa").send({})).status).toBe(400);

@@ -85,6 +85,8 @@ export async function recognizeDevice(deps: DeviceDeps, req: Request, res: Respo
       },
     ]);
   });
+  // as the session cookie: a Secure cookie is never offered over a connection that did not arrive by https
+  if (deps.config.isSecure && !req.secure) return;
   res.cookie(deviceCookieName(deps.config), token, {
     httpOnly: true,
     sameSite: "lax",

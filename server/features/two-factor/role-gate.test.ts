@@ -41,7 +41,10 @@ describe("the agent and admin roles without a second factor", () => {
     expect((await agent.get("/api/admin/probe")).body).toEqual(REQUIRED);
     const { secret } = await enableTwoFactor(t, agent);
     expect((await agent.get("/api/admin/probe")).status).toBe(200);
-    await agent.post("/api/2fa/disable").send({ password, code: codeNow(t, secret) }).expect(200);
+    await agent
+      .post("/api/2fa/disable")
+      .send({ password, code: codeNow(t, secret) })
+      .expect(200);
     const after = await agent.get("/api/admin/probe");
     expect(after.status).toBe(403);
     expect(after.body).toEqual(REQUIRED);

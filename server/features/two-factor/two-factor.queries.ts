@@ -55,9 +55,7 @@ export async function claimTimeStep(db: DbOrTx, p: { userId: number; step: numbe
 
 export async function replaceRecoveryCodes(db: DbOrTx, p: { userId: number; hashes: string[]; now: Date }) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, p.userId));
-  await db
-    .insert(recoveryCodes)
-    .values(p.hashes.map((codeHash) => ({ userId: p.userId, codeHash, createdAt: p.now })));
+  await db.insert(recoveryCodes).values(p.hashes.map((codeHash) => ({ userId: p.userId, codeHash, createdAt: p.now })));
 }
 
 /** Spends one recovery code, once: the UPDATE only matches it while unused. */
@@ -65,9 +63,7 @@ export async function spendRecoveryCode(db: DbOrTx, p: { userId: number; hash: s
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: p.now })
-    .where(
-      and(eq(recoveryCodes.userId, p.userId), eq(recoveryCodes.codeHash, p.hash), isNull(recoveryCodes.usedAt)),
-    )
+    .where(and(eq(recoveryCodes.userId, p.userId), eq(recoveryCodes.codeHash, p.hash), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }

@@ -67,7 +67,9 @@ export async function checkSetupCode(deps: TwoFactorDeps, o: { userId: number; c
   if (row?.enabledAt) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyOn);
   const now = deps.clock.now();
   if (!row || now.getTime() - row.createdAt.getTime() > PENDING_SETUP_MS) {
-    throw new AppError(400, TWO_FACTOR_MESSAGES.setupExpired, [{ path: "code", message: TWO_FACTOR_MESSAGES.setupExpired }]);
+    throw new AppError(400, TWO_FACTOR_MESSAGES.setupExpired, [
+      { path: "code", message: TWO_FACTOR_MESSAGES.setupExpired },
+    ]);
   }
   return matchingTimeStep(await readSecret(deps, o.userId, row.secret), o.code, now);
 }

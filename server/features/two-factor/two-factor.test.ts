@@ -112,7 +112,9 @@ describe("POST /api/2fa/disable", () => {
   it("refuses a wrong password or a wrong code on their fields and keeps it on", async () => {
     const { agent, password } = await t.signUp();
     const { secret } = await enableTwoFactor(t, agent);
-    const wrongPassword = await agent.post("/api/2fa/disable").send({ password: "Wrong-Pass-1", code: codeNow(t, secret) });
+    const wrongPassword = await agent
+      .post("/api/2fa/disable")
+      .send({ password: "Wrong-Pass-1", code: codeNow(t, secret) });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.errors[0].path).toBe("password");
     const refused = await agent.post("/api/2fa/disable").send({ password, code: wrongCode(t, secret) });
