@@ -15,9 +15,6 @@ export const TWO_FACTOR_MESSAGES = {
   requiredForRole: "Two-factor sign-in is required for this role",
 } as const;
 
-/** Where the settings screen's two-factor section is: the SPA sends agents and admins there. */
-export const TWO_FACTOR_SETTINGS_ANCHOR = "two-factor";
-
 /** A code from the authenticator app: six digits (spaces the user typed between groups are dropped). */
 export const totpCodeSchema = z
   .string({ error: TWO_FACTOR_MESSAGES.code })

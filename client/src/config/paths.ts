@@ -52,6 +52,10 @@ export const paths = {
   settings: at("/settings"),
 } as const;
 
+/** The settings screen's two-factor section: agents and admins are sent there until their second factor is on. */
+export const TWO_FACTOR_SECTION = "two-factor";
+export const twoFactorSetupHref = () => `${paths.settings.getHref()}?section=${TWO_FACTOR_SECTION}`;
+
 /** Where a signed-in user belongs after sign-in (spec 000 §2, variant 2). */
 export function homePathFor(user: Pick<PublicUser, "userType">): string {
   return user.userType === "agent" ? paths.agentDashboard.getHref() : paths.dashboard.getHref();
