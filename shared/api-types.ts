@@ -19,6 +19,12 @@ export type PublicUser = {
   createdAt: string;
 };
 
+/**
+ * Contract: what an agent or admin route answers (403) until a second factor is on. Here, with no zod, so the SPA's
+ * first load can recognise it.
+ */
+export const TWO_FACTOR_REQUIRED_FOR_ROLE = "Two-factor sign-in is required for this role";
+
 export type ApiErrorBody = {
   message: string;
   errors?: { path: string; message: string }[];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TWO_FACTOR_REQUIRED_FOR_ROLE } from "../api-types";
 import { PASSWORD_MAX } from "./auth";
 
 /** Messages of two-factor sign-in (issue 15); the forms and the routes use these same objects. */
@@ -11,8 +12,7 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyOn: "Two-factor sign-in is already on.",
   notOn: "Two-factor sign-in is not on.",
   setupExpired: "This set-up has expired. Start again and scan the new QR code.",
-  /** Contract: what an agent or admin route answers until a second factor is on. */
-  requiredForRole: "Two-factor sign-in is required for this role",
+  requiredForRole: TWO_FACTOR_REQUIRED_FOR_ROLE,
 } as const;
 
 /** A code from the authenticator app: six digits (spaces the user typed between groups are dropped). */
