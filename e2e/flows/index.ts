@@ -8,6 +8,7 @@ import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
 import { releaseFlow } from "./release";
 import { settingsFlow } from "./settings";
+import { twoFactorFlow } from "./two-factor";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
 export const flows: Flow[] = [
@@ -20,4 +21,5 @@ export const flows: Flow[] = [
   notificationsFlow,
   releaseFlow,
   settingsFlow,
+  twoFactorFlow,
 ];
