@@ -85,7 +85,6 @@ function CodeForm({ mode, onSuccess, onRestart }: SecondFactorFormProps & { mode
           label={isCode ? "Authentication code" : "Recovery code"}
           autoComplete={isCode ? "one-time-code" : "off"}
           inputMode={isCode ? "numeric" : "text"}
-          placeholder={isCode ? "123456" : "abcde-fghij"}
           autoFocus
           error={errors.value?.message}
           {...register("value")}
