@@ -25,6 +25,11 @@ declare module "express-session" {
      * The outstanding WebAuthn challenge of this session (server/auth/passkey-challenge.ts): single use, short-lived.
      */
     passkeyChallenge: import("./auth/passkey-challenge").PasskeyChallenge;
+    /**
+     * Between the two steps of a sign-in with two-factor sign-in on (server/auth/pending-sign-in.ts): whose, until
+     * when. Never set together with a signed-in user.
+     */
+    pendingSignIn: import("./auth/pending-sign-in").PendingSignIn;
     /** The coarse network (IPv4 /24, IPv6 /48) the session was last seen from, never the address itself. */
     ipRange: string;
   }

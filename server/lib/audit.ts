@@ -21,6 +21,10 @@ export type AuditAction =
   | "profile_updated"
   | "role_chosen"
   | "account_deleted"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "two_factor_failed"
+  | "recovery_code_used"
   | "passkey_added"
   | "passkey_removed"
   | "passkey_counter_regression";

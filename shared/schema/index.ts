@@ -11,3 +11,4 @@ export * from "./outbox";
 export * from "./releases";
 export * from "./account";
 export * from "./passkeys";
+export * from "./two-factor";
