@@ -18,6 +18,8 @@ export type PublicUser = {
   authProvider: "local" | "google";
   /** Sign-in asks for a second factor; agents and admins need it for their role's routes. */
   twoFactorEnabled: boolean;
+  /** How many passkeys the user has: each signs in without a password, and counts as a second factor. */
+  passkeyCount: number;
   createdAt: string;
   roleChoice: RoleChoice | null;
   /** When the user first picked a role; null while a client has not chosen yet (the SPA then opens /onboarding). */

@@ -1,4 +1,5 @@
 import type { Express, Request, RequestHandler } from "express";
+import { hasSecondFactor } from "@shared/second-factor";
 import { TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
 import { ipKey } from "../auth/ip-key";
 import { consume, type Limiters } from "../auth/rate-limits";
@@ -69,7 +70,7 @@ function accessGuard(access: Access): RequestHandler {
     // An agent acts for other people: the role needs an address its holder has proved (contract, AUTH-15).
     if (access === "agent" && !req.user.emailVerified) return next(forbidden(VERIFY_EMAIL_FIRST));
     // Agents see their clients and admins everyone's metadata: their routes need a second factor (issue 15).
-    if ((access === "agent" || access === "admin") && !req.user.twoFactorEnabled) {
+    if ((access === "agent" || access === "admin") && !hasSecondFactor(req.user)) {
       return next(forbidden(TWO_FACTOR_MESSAGES.requiredForRole));
     }
     next();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TWO_FACTOR_REQUIRED_FOR_ROLE } from "../api-types";
+import type { SecondStepMethod } from "../second-factor";
 import { PASSWORD_MAX } from "./auth";
 
 /** Messages of two-factor sign-in (issue 15); the forms and the routes use these same objects. */
@@ -68,4 +69,5 @@ export type SecondFactorProof = { code?: string; recoveryCode?: string };
 /** The answers of the two-factor routes (contract "Account security"). */
 export type TotpSetupResponse = { otpauthUrl: string; secret: string };
 export type RecoveryCodesResponse = { recoveryCodes: string[] };
-export type TwoFactorRequiredResponse = { twoFactorRequired: true };
+/** `methods`: what the pending sign-in may be completed with (shared/second-factor.ts). */
+export type TwoFactorRequiredResponse = { twoFactorRequired: true; methods: SecondStepMethod[] };

@@ -9,6 +9,7 @@ import {
   verifyEmailSchema,
 } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
+import { needsSecondStep, secondStepMethods } from "@shared/second-factor";
 import type { TwoFactorRequiredResponse } from "@shared/validators/two-factor";
 import { ipKey } from "../../auth/ip-key";
 import { rememberAddress } from "../../auth/login-throttle";
@@ -26,6 +27,7 @@ import { recordOwnerActivity } from "../check-in/activity";
 import { signInWithPassword } from "./login.service";
 import { completeSignIn } from "./complete-sign-in";
 import { registerSecondFactorRoutes, SECOND_STEP_PATH } from "./second-factor.routes";
+import { registerPasskeySignInRoutes } from "./passkey-sign-in.routes";
 import { recognizeDevice } from "../devices/devices.service";
 import { presentUser } from "./user.presenter";
 import { currentUser, currentUserId } from "../../lib/request-context";
@@ -59,7 +61,10 @@ export function registerAuthRoutes(
     );
     if (needsSecondFactor) {
       await beginPendingSignIn(req, user, "password", clock);
-      return res.json({ twoFactorRequired: true } satisfies TwoFactorRequiredResponse);
+      return res.json({
+        twoFactorRequired: true,
+        methods: secondStepMethods(user),
+      } satisfies TwoFactorRequiredResponse);
     }
     await completeSignIn(deps, req, res, user);
     res.json(presentUser(user));
@@ -138,6 +143,7 @@ export function registerAuthRoutes(
 
   registerReauthRoutes(r, deps, limiters);
   registerSecondFactorRoutes(r, deps, limiters);
+  registerPasskeySignInRoutes(r, deps, limiters);
 
   r.add(
     { method: "get", path: "/auth/google", access: "public" },
@@ -154,7 +160,7 @@ export function registerAuthRoutes(
       passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
         if (err || !user) return res.redirect("/auth?error=google_auth_failed");
         // Google is the first factor only: with two-factor sign-in on, the code is asked for as after a password.
-        const done = user.twoFactorEnabled
+        const done = needsSecondStep(user)
           ? beginPendingSignIn(req, user, "google", clock).then(() => res.redirect(SECOND_STEP_PATH))
           : completeSignIn(deps, req, res, user).then(() => res.redirect("/"));
         done.catch(next);

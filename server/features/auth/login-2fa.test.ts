@@ -34,7 +34,7 @@ describe("POST /api/login with two-factor sign-in on", () => {
   it("answers 200 {twoFactorRequired: true} with no user and no signed-in session", async () => {
     const { browser, res, user } = await passwordStep();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ twoFactorRequired: true });
+    expect(res.body).toEqual({ twoFactorRequired: true, methods: ["totp"] });
     expect((await browser.get("/api/user")).status).toBe(401);
     const rows = await t.db.execute(sql`select count(*)::int as n from session where user_id = ${user.id}`);
     // only the session of the sign-up browser is signed in

@@ -1,4 +1,5 @@
 import type { User } from "@shared/schema";
+import { needsSecondStep } from "@shared/second-factor";
 import { beginLoginAttempt } from "../../auth/login-throttle";
 import type { Limiters } from "../../auth/rate-limits";
 import type { Db } from "../../db";
@@ -59,7 +60,7 @@ export async function signInWithPassword(
     }
     throw new AppError(401, INVALID_LOGIN);
   }
-  const needsSecondFactor = result.user.twoFactorEnabled;
+  const needsSecondFactor = needsSecondStep(result.user);
   if (needsSecondFactor) await attempt.abandoned();
   else await attempt.succeeded();
   return { user: result.user, needsSecondFactor };

@@ -17,6 +17,7 @@ export function presentUser(u: User): PublicUser {
     emailVerified: u.emailVerified,
     authProvider: u.authProvider === "google" ? "google" : "local",
     twoFactorEnabled: u.twoFactorEnabled,
+    passkeyCount: u.passkeyCount,
     createdAt: u.createdAt.toISOString(),
     roleChoice: (u.roleChoice as RoleChoice | null) ?? null,
     onboardedAt: u.onboardedAt?.toISOString() ?? null,

@@ -58,22 +58,30 @@ export async function renameOwnPasskey(
   return row;
 }
 
-export async function deleteOwnPasskey(db: DbOrTx, p: { id: number; userId: number }): Promise<boolean> {
-  const rows = await db
+/** Deletes one of the user's passkeys; answers its name, or undefined when there was none of theirs. */
+export async function deleteOwnPasskey(db: DbOrTx, p: { id: number; userId: number }): Promise<string | undefined> {
+  const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, p.id), eq(passkeys.userId, p.userId)))
-    .returning({ id: passkeys.id });
-  return rows.length > 0;
+    .returning({ name: passkeys.name });
+  return row?.name;
 }
 
-/** Moves the user's passkey count by `delta` (relative, so concurrent changes add up); answers the new count. */
-export async function movePasskeyCount(db: DbOrTx, userId: number, delta: number): Promise<number | undefined> {
+/**
+ * Moves the user's passkey count by `delta` (relative, so concurrent changes add up; the row stays locked until the
+ * transaction ends). Answers the new count and the address to tell, or undefined for no such user.
+ */
+export async function movePasskeyCount(
+  db: DbOrTx,
+  userId: number,
+  delta: number,
+): Promise<{ passkeyCount: number; email: string } | undefined> {
   const [row] = await db
     .update(users)
     .set({ passkeyCount: sql`greatest(${users.passkeyCount} + ${delta}, 0)` })
     .where(eq(users.id, userId))
-    .returning({ passkeyCount: users.passkeyCount });
-  return row?.passkeyCount;
+    .returning({ passkeyCount: users.passkeyCount, email: users.email });
+  return row;
 }
 
 /**

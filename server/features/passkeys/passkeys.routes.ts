@@ -13,7 +13,7 @@ import {
   listPasskeys,
   renamePasskey,
   startPasskeyRegistration,
-  type PasskeyDeps,
+  type PasskeyChangeDeps,
 } from "./passkeys.service";
 
 /**
@@ -22,7 +22,7 @@ import {
  */
 export function registerPasskeyRoutes(r: RouteTable, deps: AppDeps) {
   const { clock } = deps;
-  const passkeyDeps: PasskeyDeps = { db: deps.database.db, clock, config: deps.config };
+  const passkeyDeps: PasskeyChangeDeps = { ...deps, db: deps.database.db };
   const auditCtx = { db: deps.database.db, clock };
   const stepUp = requireRecentAuth(clock);
 

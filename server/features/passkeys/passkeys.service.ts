@@ -10,19 +10,33 @@ import type { Passkey, User } from "@shared/schema";
 import { PASSKEY_MESSAGES, PASSKEYS_PER_USER_MAX, type RegisterPasskeyInput } from "@shared/validators/passkeys";
 import type { PasskeyChallenge } from "../../auth/passkey-challenge";
 import type { AppConfig } from "../../config";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type Db, type Tx } from "../../db";
 import { AppError, conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import type { MailMessage } from "../../lib/mail/mailer";
+import { notify } from "../../lib/notifications";
+import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
+import { passkeyAddedMail, passkeyRemovedMail } from "./passkey-mails";
 import * as q from "./passkeys.queries";
 import { relyingPartyOf } from "./relying-party";
 
 export type PasskeyDeps = { db: Db; clock: Clock; config: Pick<AppConfig, "publicUrl" | "publicOrigin"> };
+/** Adding and removing also tell the owner (e-mail and in-app notice), in the change's own transaction. */
+export type PasskeyChangeDeps = PasskeyDeps & OutboxWriteDeps;
 
 /** The browser gets this long to create or use a passkey (a hint; the session's challenge expires on its own). */
 export const WEBAUTHN_TIMEOUT_MS = 60_000;
 
 /** Transports the WebAuthn spec names; anything else a browser sends is dropped rather than stored. */
 const KNOWN_TRANSPORTS = new Set(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
+
+/** The owner hears of every change to how the account signs in: an e-mail and the same in-app notice. */
+async function tell(tx: Tx, deps: PasskeyChangeDeps, userId: number, mail: MailMessage, kind: string, key: string) {
+  const dedupeKey = `${kind}:${userId}:${key}`;
+  await enqueueEmail(tx, deps, mail, { kind, dedupeKey });
+  const body = mail.text.split("\n")[0];
+  await notify(tx, deps, [{ userId, kind, title: mail.subject, body, link: "/settings", dedupeKey }]);
+}
 
 const tooMany = () => conflict(`You can register at most ${PASSKEYS_PER_USER_MAX} passkeys. Remove one first.`);
 
@@ -68,7 +82,7 @@ export type FinishPasskeyRegistrationOptions = {
  * that is registered already (to anyone) is a 409; more than PASSKEYS_PER_USER_MAX is a 409 and stores nothing.
  */
 export async function finishPasskeyRegistration(
-  deps: PasskeyDeps,
+  deps: PasskeyChangeDeps,
   options: FinishPasskeyRegistrationOptions,
 ): Promise<Passkey> {
   const { userId, input, challenge } = options;
@@ -91,9 +105,9 @@ export async function finishPasskeyRegistration(
   const transports = (credential.transports ?? []).filter((t) => KNOWN_TRANSPORTS.has(t));
   const userHandle = challenge.userHandle;
   return runInTransaction(deps.db, async (tx) => {
-    const count = await q.movePasskeyCount(tx, userId, 1);
-    if (count === undefined) throw notFound();
-    if (count > PASSKEYS_PER_USER_MAX) throw tooMany();
+    const owner = await q.movePasskeyCount(tx, userId, 1);
+    if (!owner) throw notFound();
+    if (owner.passkeyCount > PASSKEYS_PER_USER_MAX) throw tooMany();
     const row = await q.insertPasskey(tx, {
       userId,
       credentialId: credential.id,
@@ -105,6 +119,7 @@ export async function finishPasskeyRegistration(
       createdAt: deps.clock.now(),
     });
     if (!row) throw conflict(PASSKEY_MESSAGES.alreadyRegistered);
+    await tell(tx, deps, userId, passkeyAddedMail(owner.email, row.name), "passkey_added", String(row.id));
     return row;
   });
 }
@@ -124,12 +139,19 @@ export async function renamePasskey(
 }
 
 /** Removes one of the user's own passkeys and uncounts it, in one transaction; not theirs (or none) is a 404. */
-export async function deletePasskey(
-  deps: Pick<PasskeyDeps, "db">,
-  options: { userId: number; id: number },
-): Promise<void> {
+export async function deletePasskey(deps: PasskeyChangeDeps, options: { userId: number; id: number }): Promise<void> {
   await runInTransaction(deps.db, async (tx) => {
-    if (!(await q.deleteOwnPasskey(tx, options))) throw notFound();
-    await q.movePasskeyCount(tx, options.userId, -1);
+    const name = await q.deleteOwnPasskey(tx, options);
+    if (name === undefined) throw notFound();
+    const owner = await q.movePasskeyCount(tx, options.userId, -1);
+    if (owner)
+      await tell(
+        tx,
+        deps,
+        options.userId,
+        passkeyRemovedMail(owner.email, name),
+        "passkey_removed",
+        String(options.id),
+      );
   });
 }

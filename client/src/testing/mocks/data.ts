@@ -17,6 +17,7 @@ export const TEST_USER: PublicUser = {
   emailVerified: true,
   authProvider: "local",
   twoFactorEnabled: false,
+  passkeyCount: 0,
   createdAt: AT,
   roleChoice: "client",
   onboardedAt: AT,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
+import { hasSecondFactor } from "@shared/second-factor";
 import { RoleLayout } from "@/components/layouts/role-layout";
 import { AreaSwitch } from "@/app/area-switch";
 import { navFor } from "@/app/routes";
@@ -15,7 +16,7 @@ const ADMIN_NAV = navFor("admin");
  */
 function RequireSecondFactor({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user && !user.twoFactorEnabled) return <Redirect to={twoFactorSetupHref()} replace />;
+  if (user && !hasSecondFactor(user)) return <Redirect to={twoFactorSetupHref()} replace />;
   return children;
 }
 
