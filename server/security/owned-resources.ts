@@ -3,6 +3,8 @@ import type supertest from "supertest";
 import { createTestRelease } from "../features/releases/releases.test-support";
 import type { TestApp } from "../test/harness";
 import { buildAsset } from "../test/factories";
+import { addPasskey } from "../test/passkeys";
+import { createSoftwareAuthenticator } from "../test/software-authenticator";
 
 type Agent = ReturnType<typeof supertest.agent>;
 /** Row ids are numbers; a session's id in the settings list is an opaque string. */
@@ -68,6 +70,15 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     },
     snapshot: fromList("/api/user/sessions"),
     update: {},
+  },
+  passkey: {
+    create: {
+      async factory(agent) {
+        return (await addPasskey(agent, createSoftwareAuthenticator({ origin: "http://heirloom.test" }))).id;
+      },
+    },
+    snapshot: fromList("/api/user/passkeys"),
+    update: { name: "Renamed by someone else" },
   },
   asset: {
     create: { upload: true },

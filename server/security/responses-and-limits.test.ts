@@ -17,6 +17,9 @@ const SECRET_KEYS = [
   "stripeSubscriptionId",
   "googleId",
   "sid",
+  "credentialId",
+  "publicKey",
+  "userHandle",
 ];
 
 function secretKeysIn(value: unknown, path = "$"): string[] {
@@ -59,6 +62,15 @@ describe("no secret in any JSON answer", () => {
   });
 });
 
+/** A well-formed assertion that no authenticator made: it reaches the second step's check, and fails it. */
+const FORGED_ASSERTION = {
+  id: "A".repeat(43),
+  rawId: "A".repeat(43),
+  type: "public-key",
+  response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+  clientExtensionResults: {},
+};
+
 /** A browser past the password step of an account with two-factor sign-in on. */
 async function pendingSecondStep(t: TestApp) {
   const { agent, user, password } = await t.signUp();
@@ -80,6 +92,7 @@ describe("rate limits on every credential and token route", () => {
           registerPerIp: tight,
           passwordResetPerIp: tight,
           tokenLookupPerIp: tight,
+          passkeySignInPerIp: tight,
         },
       },
     });
@@ -101,6 +114,7 @@ describe("rate limits on every credential and token route", () => {
     if (path.includes("verify-email")) return { token: "x".repeat(43) };
     if (path === "/api/2fa/disable") return { password: "Wrong-Password-1", code: "000000" };
     if (path === "/api/login/2fa" || path === "/api/2fa/totp/enable") return { code: "000000" };
+    if (path === "/api/login/2fa/passkey") return { response: FORGED_ASSERTION };
     return {};
   };
 
@@ -114,7 +128,7 @@ describe("rate limits on every credential and token route", () => {
     const secondStep = await pendingSecondStep(t);
     for (const route of limited) {
       const app = t.request();
-      const agent = route.path === "/api/login/2fa" ? secondStep : route.access === "public" ? null : signedIn;
+      const agent = route.path.startsWith("/api/login/2fa") ? secondStep : route.access === "public" ? null : signedIn;
       let last = 0;
       let retryAfter: string | undefined;
       for (let i = 0; i < 8 && last !== 429; i += 1) {

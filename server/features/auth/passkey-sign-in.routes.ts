@@ -100,13 +100,15 @@ export function registerPasskeySignInRoutes(r: RouteTable, deps: AppDeps, limite
     async (req, res) => {
       const input = passkeyAssertionSchema.parse(req.body);
       const user = await pendingUser(req);
-      const challenge = await takePasskeyChallenge(req, "second-factor", clock);
-      if (!challenge || challenge.userId !== user.id) throw challengeExpired();
+      const taken = await takePasskeyChallenge(req, "second-factor", clock);
+      const challenge = taken?.userId === user.id ? taken : undefined;
+      // Every answer at this step is a guess at the second factor, as a code is: one without its challenge included.
       await checkCodeUnderSignInLimits(deps, limiters, req, {
         user,
         step: "login-passkey",
-        wrong: passkeyRefused(),
-        check: () =>
+        wrong: challenge ? passkeyRefused() : challengeExpired(),
+        check: async () =>
+          challenge !== undefined &&
           verifyPasskeyAssertion(passkeyDeps, {
             input,
             challenge: challenge.challenge,
