@@ -8,6 +8,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { paths, TWO_FACTOR_SECTION } from "@/config/paths";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
 import { EmailForm } from "@/features/settings/components/email-form";
+import { PasskeysSection } from "@/features/settings/components/passkeys-section";
 import { PasswordForm } from "@/features/settings/components/password-form";
 import { ProfileForm } from "@/features/settings/components/profile-form";
 import { SessionsList } from "@/features/settings/components/sessions-list";
@@ -87,6 +88,13 @@ function SettingsSections({ user }: { user: PublicUser }) {
         description="A code from an authenticator app on your phone, asked for at every sign-in after the password."
       >
         <TwoFactorSection user={user} />
+      </Section>
+      <Section
+        id="passkeys"
+        title="Passkeys"
+        description="Sign in with your fingerprint, face or device PIN instead of your password. With two-factor sign-in on, a passkey also stands in for the code."
+      >
+        <PasskeysSection />
       </Section>
       <Section
         title="Sessions"

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
 import type { z } from "zod";
 import type { PublicUser } from "@shared/api-types";
+import type { SecondStepMethod } from "@shared/second-factor";
 import { loginSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
@@ -11,6 +12,7 @@ import { paths } from "@/config/paths";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { isTwoFactorRequired, useAuth } from "@/lib/auth";
 import { applyServerErrors } from "@/lib/form-errors";
+import { PasskeySignInButton } from "@/features/auth/components/passkey-sign-in-button";
 import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
 
 type LoginFormValues = z.input<typeof loginSchema>;
@@ -25,18 +27,26 @@ type LoginFormProps = {
  * password is followed by the second step in the same place.
  */
 export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormProps) {
-  const [isSecondStep, setIsSecondStep] = useState(false);
-  if (isSecondStep) return <SecondFactorForm onSuccess={onSuccess} onRestart={() => setIsSecondStep(false)} />;
+  const [secondStep, setSecondStep] = useState<SecondStepMethod[] | null>(null);
+  if (secondStep) {
+    return <SecondFactorForm methods={secondStep} onSuccess={onSuccess} onRestart={() => setSecondStep(null)} />;
+  }
   return (
-    <PasswordStep
-      onSuccess={onSuccess}
-      onSecondStep={() => setIsSecondStep(true)}
-      showForgotPassword={showForgotPassword}
-    />
+    <div className="grid gap-4">
+      <PasswordStep onSuccess={onSuccess} onSecondStep={setSecondStep} showForgotPassword={showForgotPassword} />
+      <div className="flex items-center gap-3 text-xs tracking-wide text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <PasskeySignInButton onSuccess={onSuccess} />
+    </div>
   );
 }
 
-function PasswordStep({ onSuccess, onSecondStep, showForgotPassword }: LoginFormProps & { onSecondStep: () => void }) {
+type PasswordStepProps = LoginFormProps & { onSecondStep: (methods: SecondStepMethod[]) => void };
+
+function PasswordStep({ onSuccess, onSecondStep, showForgotPassword }: PasswordStepProps) {
   const { loginMutation } = useAuth();
   // on the page rendered ahead of time, a submission before the app has started would be the browser's own (a GET
   // with the password in the address): the button, and so Enter, wait for the app
@@ -54,7 +64,7 @@ function PasswordStep({ onSuccess, onSecondStep, showForgotPassword }: LoginForm
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await loginMutation.mutateAsync(values);
-      if (isTwoFactorRequired(result)) return onSecondStep();
+      if (isTwoFactorRequired(result)) return onSecondStep(result.methods ?? ["totp"]);
       onSuccess?.(result);
     } catch (error) {
       applyServerErrors<LoginFormValues>(error, ["email", "password"], setError);

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import type { PublicUser } from "@shared/api-types";
+import type { SecondStepMethod } from "@shared/second-factor";
 import { recoveryCodeSchema, totpCodeSchema, TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
@@ -10,6 +11,7 @@ import { toast } from "@/hooks/use-toast";
 import { useCompleteSecondFactor } from "@/features/auth/api/complete-second-factor";
 import { parseApiError } from "@/lib/api-client";
 import { describeFailure } from "@/lib/describe-failure";
+import { PasskeySecondStep } from "./passkey-second-step";
 
 type Mode = "code" | "recoveryCode";
 type Values = { value: string };
@@ -23,26 +25,33 @@ type SecondFactorFormProps = {
   onSuccess?: (user: PublicUser) => void;
   /** Back to the first step (the server forgot it, or the user chose to). */
   onRestart: () => void;
+  /** What the server said completes this sign-in; unknown (after Google) offers both. */
+  methods?: SecondStepMethod[];
 };
 
-/** The second step of a sign-in: the code from the authenticator app, or one of the recovery codes. */
-export function SecondFactorForm({ onSuccess, onRestart }: SecondFactorFormProps) {
+/** The second step of a sign-in: the code from the authenticator app, one of the recovery codes, or a passkey. */
+export function SecondFactorForm({ onSuccess, onRestart, methods }: SecondFactorFormProps) {
   const [mode, setMode] = useState<Mode>("code");
+  const hasCode = !methods || methods.includes("totp");
+  const hasPasskey = !methods || methods.includes("passkey");
+  let prompt = "Confirm it is you with one of your passkeys.";
+  if (hasCode && mode === "code") prompt = "Enter the 6-digit code your authenticator app shows for Heirloom.";
+  if (hasCode && mode === "recoveryCode")
+    prompt = "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once.";
   return (
     <div className="grid gap-4">
       <div>
         <h2 className="text-xl font-semibold">Two-factor sign-in</h2>
-        <p className="text-sm text-muted-foreground">
-          {mode === "code"
-            ? "Enter the 6-digit code your authenticator app shows for Heirloom."
-            : "Enter one of the recovery codes you saved when you turned two-factor sign-in on. Each works once."}
-        </p>
+        <p className="text-sm text-muted-foreground">{prompt}</p>
       </div>
-      <CodeForm key={mode} mode={mode} onSuccess={onSuccess} onRestart={onRestart} />
+      {hasCode ? <CodeForm key={mode} mode={mode} onSuccess={onSuccess} onRestart={onRestart} /> : null}
+      {hasPasskey ? <PasskeySecondStep onSuccess={onSuccess} onRestart={onRestart} /> : null}
       <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="link" className="px-0" onClick={() => setMode(mode === "code" ? "recoveryCode" : "code")}>
-          {mode === "code" ? "Use a recovery code instead" : "Use the code from my app"}
-        </Button>
+        {hasCode ? (
+          <Button variant="link" className="px-0" onClick={() => setMode(mode === "code" ? "recoveryCode" : "code")}>
+            {mode === "code" ? "Use a recovery code instead" : "Use the code from my app"}
+          </Button>
+        ) : null}
         <Button variant="link" className="px-0" onClick={onRestart}>
           Back to sign in
         </Button>

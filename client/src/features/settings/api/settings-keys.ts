@@ -2,4 +2,5 @@
 export const settingsKeys = {
   sessions: () => ["/api/user/sessions"] as const,
   pendingEmail: () => ["/api/user/email"] as const,
+  passkeys: () => ["/api/user/passkeys"] as const,
 };

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import type { PublicUser } from "@shared/api-types";
+import { hasSecondFactor, isRoleNeedingSecondFactor } from "@shared/second-factor";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DisableTwoFactorDialog } from "./disable-two-factor-dialog";
@@ -9,7 +10,7 @@ import { TotpSetupDialog } from "./totp-setup-dialog";
 /** Whether sign-in asks for a code, and the way to turn it on or off. */
 export function TwoFactorSection({ user }: { user: PublicUser }) {
   const [dialog, setDialog] = useState<"setup" | "disable" | null>(null);
-  const isRoleThatNeedsIt = user.userType === "agent" || user.userType === "admin";
+  const isRoleThatNeedsIt = isRoleNeedingSecondFactor(user.userType);
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-2">
@@ -20,9 +21,10 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
             : "Signing in asks only for your password."}
         </p>
       </div>
-      {isRoleThatNeedsIt && !user.twoFactorEnabled ? (
+      {isRoleThatNeedsIt && !hasSecondFactor(user) ? (
         <p role="note" className="rounded-md border border-destructive/40 p-3 text-sm">
-          Your {user.userType} account needs two-factor sign-in before its area opens. Set it up now.
+          Your {user.userType} account needs two-factor sign-in before its area opens. Set it up now, or add a passkey
+          below.
         </p>
       ) : null}
       <div>
