@@ -7,6 +7,7 @@ import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
+import { passkeysFlow } from "./passkeys";
 import { releaseFlow } from "./release";
 import { settingsFlow } from "./settings";
 import { twoFactorFlow } from "./two-factor";
@@ -24,4 +25,5 @@ export const flows: Flow[] = [
   releaseFlow,
   settingsFlow,
   twoFactorFlow,
+  passkeysFlow,
 ];
