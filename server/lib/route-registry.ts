@@ -26,7 +26,12 @@ export type RouteSpec = {
  * Per-address limits the registry applies itself: one point of the named rule (config.rateLimits) is taken from
  * the client's address before the handler runs, after the access and body guards.
  */
-export const REGISTRY_LIMITS = ["register", "passwordReset", "tokenLookup", "passkeySignIn"] as const satisfies (keyof Limiters)[];
+export const REGISTRY_LIMITS = [
+  "register",
+  "passwordReset",
+  "tokenLookup",
+  "passkeySignIn",
+] as const satisfies (keyof Limiters)[];
 export type RegistryLimit = (typeof REGISTRY_LIMITS)[number];
 
 /**
