@@ -25,6 +25,7 @@ function renderAt(path: string, userType: PublicUser["userType"] | null, twoFact
     // the settings screen's reads
     http.get("/api/user/sessions", () => HttpResponse.json([])),
     http.get("/api/user/email", () => HttpResponse.json({ pending: null })),
+    http.get("/api/user/passkeys", () => HttpResponse.json([])),
   );
   const location = memoryLocation({ path, record: true });
   const { hook } = location;

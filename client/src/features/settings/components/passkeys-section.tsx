@@ -61,7 +61,7 @@ export function PasskeysSection() {
           Add a Passkey
         </Button>
       ) : (
-        <p role="note" className="text-sm text-muted-foreground">
+        <p className="text-sm text-muted-foreground">
           This browser cannot create passkeys. Open Settings in a current browser to add one.
         </p>
       )}
