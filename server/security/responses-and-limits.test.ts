@@ -114,7 +114,7 @@ describe("rate limits on every credential and token route", () => {
     if (path.includes("verify-email")) return { token: "x".repeat(43) };
     if (path === "/api/2fa/disable") return { password: "Wrong-Password-1", code: "000000" };
     if (path === "/api/login/2fa" || path === "/api/2fa/totp/enable") return { code: "000000" };
-    if (path === "/api/login/2fa/passkey") return { response: FORGED_ASSERTION };
+    if (path === "/api/login/2fa/passkey" || path === "/api/user/reauth/passkey") return { response: FORGED_ASSERTION };
     return {};
   };
 

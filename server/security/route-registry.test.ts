@@ -55,11 +55,15 @@ describe("route registry", () => {
 
   it("rate limits every credential and token route", () => {
     const CREDENTIAL_WRITES =
-      /^\/api\/(register|login|login\/2fa|login(\/2fa)?\/passkey(\/options)?|2fa\/(totp\/enable|disable)|user\/reauth|auth\/(forgot-password|reset-password|verify-email|resend-verification|promote-admin))$/;
+      /^\/api\/(register|login|login\/2fa|2fa\/(totp\/enable|disable)|user\/reauth|auth\/(forgot-password|reset-password|verify-email|resend-verification|promote-admin))$/;
+    // password-less and second-step passkey sign-in, and passkey step-up: their options and their answers
+    const PASSKEY_WRITES = /^\/api\/(login|login\/2fa|user\/reauth)\/passkey(|\/options)$/;
     const credentialPaths = t.routes.filter(
-      (r) => (r.method !== "get" && CREDENTIAL_WRITES.test(r.path)) || r.path.includes(":token"),
+      (r) =>
+        (r.method !== "get" && (CREDENTIAL_WRITES.test(r.path) || PASSKEY_WRITES.test(r.path))) ||
+        r.path.includes(":token"),
     );
-    expect(credentialPaths.length).toBeGreaterThanOrEqual(16);
+    expect(credentialPaths.length).toBeGreaterThanOrEqual(18);
     const unlimited = credentialPaths.filter((r) => !r.rateLimited).map((r) => `${r.method} ${r.path}`);
     expect(unlimited).toEqual([]);
   });

@@ -28,6 +28,7 @@ import { signInWithPassword } from "./login.service";
 import { completeSignIn } from "./complete-sign-in";
 import { registerSecondFactorRoutes, SECOND_STEP_PATH } from "./second-factor.routes";
 import { registerPasskeySignInRoutes } from "./passkey-sign-in.routes";
+import { registerPasskeyReauthRoutes } from "./passkey-reauth.routes";
 import { recognizeDevice } from "../devices/devices.service";
 import { presentUser } from "./user.presenter";
 import { currentUser, currentUserId } from "../../lib/request-context";
@@ -144,6 +145,7 @@ export function registerAuthRoutes(
   registerReauthRoutes(r, deps, limiters);
   registerSecondFactorRoutes(r, deps, limiters);
   registerPasskeySignInRoutes(r, deps, limiters);
+  registerPasskeyReauthRoutes(r, deps, limiters);
 
   r.add(
     { method: "get", path: "/auth/google", access: "public" },

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import type { User } from "@shared/schema";
-import { passkeyAssertionSchema, PASSKEY_MESSAGES } from "@shared/validators/passkeys";
+import { passkeyAssertionSchema } from "@shared/validators/passkeys";
 import { TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
 import { rememberPasskeyChallenge, takePasskeyChallenge } from "../../auth/passkey-challenge";
 import { clearPendingSignIn, pendingSignInOf } from "../../auth/pending-sign-in";
@@ -9,15 +9,11 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
 import type { RouteTable } from "../../lib/route-registry";
-import {
-  passkeyRefused,
-  startPasskeyAuthentication,
-  verifyPasskeyAssertion,
-} from "../passkeys/passkey-sign-in.service";
+import { startPasskeyAuthentication, verifyPasskeyAssertion } from "../passkeys/passkey-sign-in.service";
 import type { PasskeyDeps } from "../passkeys/passkeys.service";
-import { checkCodeUnderSignInLimits } from "../two-factor/code-attempt";
 import { findUserById } from "./auth.queries";
 import { completeSignIn } from "./complete-sign-in";
+import { passkeyChallengeExpired, provePasskeyUnderSignInLimits } from "./passkey-proof";
 import { presentUser } from "./user.presenter";
 
 const SUSPENDED_MESSAGE = "This account is suspended.";
@@ -35,7 +31,6 @@ export function registerPasskeySignInRoutes(r: RouteTable, deps: AppDeps, limite
   const passkeyDeps: PasskeyDeps = { db, clock, config: deps.config };
   const auditFor = (req: Request) => (action: Parameters<typeof audit>[2], opts: Parameters<typeof audit>[3]) =>
     audit({ db, clock }, req, action, opts);
-  const challengeExpired = () => new AppError(401, PASSKEY_MESSAGES.expired);
 
   r.add(
     { method: "post", path: "/api/login/passkey/options", access: "public", body: "none", rateLimit: "passkeySignIn" },
@@ -51,7 +46,7 @@ export function registerPasskeySignInRoutes(r: RouteTable, deps: AppDeps, limite
     async (req, res) => {
       const input = passkeyAssertionSchema.parse(req.body);
       const challenge = await takePasskeyChallenge(req, "sign-in", clock);
-      if (!challenge) throw challengeExpired();
+      if (!challenge) throw passkeyChallengeExpired();
       const { user } = await verifyPasskeyAssertion(passkeyDeps, {
         input,
         challenge: challenge.challenge,
@@ -100,28 +95,11 @@ export function registerPasskeySignInRoutes(r: RouteTable, deps: AppDeps, limite
     async (req, res) => {
       const input = passkeyAssertionSchema.parse(req.body);
       const user = await pendingUser(req);
-      const taken = await takePasskeyChallenge(req, "second-factor", clock);
-      const challenge = taken?.userId === user.id ? taken : undefined;
-      // Every answer at this step is a guess at the second factor, as a code is: one without its challenge included.
-      await checkCodeUnderSignInLimits(deps, limiters, req, {
+      await provePasskeyUnderSignInLimits(deps, limiters, req, {
         user,
+        input,
+        purpose: "second-factor",
         step: "login-passkey",
-        wrong: challenge ? passkeyRefused() : challengeExpired(),
-        check: async () =>
-          challenge !== undefined &&
-          verifyPasskeyAssertion(passkeyDeps, {
-            input,
-            challenge: challenge.challenge,
-            userId: user.id,
-            audit: auditFor(req),
-            log: req.log,
-          }).then(
-            () => true,
-            (err: unknown) => {
-              if (err instanceof AppError && err.status === 401) return false;
-              throw err;
-            },
-          ),
       });
       await completeSignIn(deps, req, res, user);
       res.json(presentUser(user));

@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
 import type { PasskeyNameInput, PasskeySummary } from "@shared/validators/passkeys";
 import { apiRequest, parseApiError } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
@@ -53,5 +58,18 @@ export function useRemovePasskey() {
       await apiRequest("DELETE", `/api/user/passkeys/${id}`);
     },
     onSuccess: refresh,
+  });
+}
+
+/** Step-up with a passkey: one of the user's own passkeys confirms a recent sign-in, as the password would. */
+export function useConfirmWithPasskey() {
+  return useMutation<void, Error, void>({
+    mutationFn: async () => {
+      const options = (await (
+        await apiRequest("POST", "/api/user/reauth/passkey/options")
+      ).json()) as PublicKeyCredentialRequestOptionsJSON;
+      const response = await startAuthentication({ optionsJSON: options });
+      await apiRequest("POST", "/api/user/reauth/passkey", { response });
+    },
   });
 }

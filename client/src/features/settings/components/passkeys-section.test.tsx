@@ -5,14 +5,16 @@ import { REAUTH_REQUIRED_MESSAGE } from "@shared/validators/auth";
 import { PASSKEY_MESSAGES, type PasskeySummary } from "@shared/validators/passkeys";
 import { CANCELLED_MESSAGE } from "@/features/settings/components/add-passkey-dialog";
 import { PasskeysSection } from "@/features/settings/components/passkeys-section";
+import { TEST_USER } from "@/testing/mocks/data";
 import { server } from "@/testing/mocks/server";
 import { apiError, renderWithApp } from "@/testing/test-utils";
 
 // The browser's WebAuthn dialog is the one thing jsdom cannot do; everything up to and after it runs for real.
-const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn() }));
+const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
 vi.mock("@simplewebauthn/browser", () => ({
   browserSupportsWebAuthn: () => true,
   startRegistration: webauthn.startRegistration,
+  startAuthentication: webauthn.startAuthentication,
 }));
 
 afterEach(() => vi.clearAllMocks());
@@ -127,6 +129,35 @@ describe("PasskeysSection", () => {
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
     expect(await screen.findByText("Passkey added")).toBeInTheDocument();
     expect(webauthn.startRegistration).toHaveBeenCalledTimes(1);
+  });
+
+  it("confirms a stale sign-in with an existing passkey instead of the password", async () => {
+    let reauthWith: unknown;
+    let optionsCalls = 0;
+    webauthn.startAuthentication.mockResolvedValue(ANSWER);
+    webauthn.startRegistration.mockResolvedValue(ANSWER);
+    server.use(
+      http.get("/api/user", () => HttpResponse.json({ ...TEST_USER, passkeyCount: 1 })),
+      listAnswers([PHONE]),
+      http.post("/api/user/passkeys/options", () =>
+        optionsCalls++ === 0 ? apiError(401, REAUTH_REQUIRED_MESSAGE) : HttpResponse.json(OPTIONS),
+      ),
+      http.post("/api/user/reauth/passkey/options", () => HttpResponse.json({ challenge: "c3RlcC11cA" })),
+      http.post("/api/user/reauth/passkey", async ({ request }) => {
+        reauthWith = await request.json();
+        return HttpResponse.json({ recentUntil: "2026-11-25T11:00:00.000Z" });
+      }),
+      http.post("/api/user/passkeys", () => HttpResponse.json(LAPTOP, { status: 201 })),
+    );
+    const { user } = renderWithApp(<PasskeysSection />);
+    const dialog = await openAdd(user);
+    await user.type(within(dialog).getByLabelText("Name"), "Work laptop");
+    await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Confirm with a Passkey" }));
+    expect(reauthWith).toEqual({ response: ANSWER });
+
+    await user.click(await within(dialog).findByRole("button", { name: "Create Passkey" }));
+    expect(await screen.findByText("Passkey added")).toBeInTheDocument();
   });
 
   it("says no passkey was created when the browser's dialog is cancelled, and sends no answer", async () => {
