@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
+import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -18,10 +19,8 @@ export const twoFactorFlow: Flow = {
   name: "two-factor: set up TOTP in settings, sign in with a code",
   async run({ page, baseUrl, shot }) {
     const email = `kwabena.${Date.now()}@example.com`;
-    const registered = await page.request.post(`${baseUrl}/api/register`, {
-      data: { email, password: PASSWORD, firstName: "Kwabena", lastName: "Owusu" },
-    });
-    assert.equal(registered.status(), 201, await registered.text());
+    // a returning client (role chosen), so the sign-in lands on the dashboard rather than /onboarding
+    await registerClient(page, baseUrl, { email, password: PASSWORD, firstName: "Kwabena", lastName: "Owusu" });
 
     await page.goto(`${baseUrl}/settings?section=two-factor`);
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
@@ -46,7 +45,7 @@ export const twoFactorFlow: Flow = {
     await page.goto(`${baseUrl}/auth`);
     await page.getByLabel("Email").first().fill(email);
     await page.getByLabel("Password").first().fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const second = page.getByRole("form", { name: "Two-factor sign-in" });
     await second.waitFor();
     const me = await page.request.get(`${baseUrl}/api/user`);
