@@ -3,31 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { checkDialogKeyboard } from "../dialog-keyboard";
+import { outboxToken } from "../outbox";
 import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
 const XSS_NAME = "<img src=x onerror=window.__xss=1>";
-
-/**
- * The token of the newest dev-outbox mail to `to` holding a `/<kind>/<token>` link, decoded enough to read it
- * (quoted-printable soft breaks). The server's outbox worker writes the file a moment after the request.
- */
-async function outboxToken(dataDir: string, to: string, kind = "verify-beneficiary"): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "");
-      if (!text.includes(to)) continue;
-      const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(text);
-      if (match) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${kind} e-mail for ${to} in ${outbox}`);
-}
 
 /** Mail files in the dev outbox for `to` with a `/<kind>/` link. */
 function outboxCount(dataDir: string, to: string, kind: string): number {
@@ -160,7 +141,7 @@ export const estateFlow: Flow = {
     assert.equal(await page.getByText("Waiting until you confirm your e-mail address").count(), 0);
 
     // the beneficiary's own link: confirm once, then it is used up; a made-up link is refused
-    const token = await outboxToken(server.dataDir, kwameEmail);
+    const token = await outboxToken(server.dataDir, kwameEmail, "verify-beneficiary");
     const outsider = await browser.newContext();
     const visitor = await outsider.newPage();
     await visitor.goto(`${baseUrl}/verify-beneficiary/${token}`);

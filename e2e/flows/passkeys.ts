@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { outboxToken } from "../outbox";
 import { registerClient } from "../register";
 import type { Flow } from "../run";
 
@@ -11,9 +12,12 @@ const PASSWORD = "Kente-Cloth-2026";
  */
 export const passkeysFlow: Flow = {
   name: "passkeys: register one in settings, sign out, sign in with it",
-  async run({ page, context, baseUrl, shot }) {
+  async run({ page, context, baseUrl, server, shot }) {
     const email = `akosua.${Date.now()}@example.com`;
     await registerClient(page, baseUrl, { email, password: PASSWORD, firstName: "Akosua", lastName: "Boateng" });
+    // only an owner who proved the address may add a passkey
+    await page.goto(`${baseUrl}/verify-email/${await outboxToken(server.dataDir, email, "verify-email")}`);
+    await page.getByText("Thank you. Your e-mail address is verified.").waitFor();
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");

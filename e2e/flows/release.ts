@@ -1,27 +1,11 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { outboxToken } from "../outbox";
 import { registerClient } from "../register";
 import type { Flow } from "../run";
 
 const PASSWORD = "Kente-Cloth-2026";
-
-/** The newest dev-outbox mail to `to` with a `/<kind>/<token>` link: its token (quoted-printable soft breaks undone). */
-async function outboxToken(dataDir: string, to: string, kind: string, waitMs: number): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
-  const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "");
-      if (!text.includes(to)) continue;
-      const match = new RegExp(`/${kind}/([A-Za-z0-9_-]+)`).exec(text);
-      if (match) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`no ${kind} e-mail for ${to} in ${outbox}`);
-}
 
 /** "YYYY-MM-DDTHH:mm" in the machine's time zone (the browser's too): what a datetime-local field takes. */
 function localMinute(date: Date): string {

@@ -6,6 +6,7 @@ import { googleLinkedMail } from "../../lib/mail/security-notices";
 import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { forgetDevices } from "../devices/devices.service";
+import { forgetPasskeys } from "../passkeys/passkeys.service";
 import * as q from "./auth.queries";
 
 export type GoogleCtx = OutboxWriteDeps & { logger?: Logger };
@@ -63,6 +64,7 @@ async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User,
     });
     await q.deleteSessionsOfUser(tx, existing.id);
     await forgetDevices(tx, existing.id);
+    await forgetPasskeys(tx, existing.id);
     if (user) {
       const mail = googleLinkedMail(user.email);
       const key = `google-linked:${user.id}:${googleId}`;

@@ -20,7 +20,7 @@ const newKey = () => createSoftwareAuthenticator({ origin: "http://heirloom.test
 
 /** A user with a passkey whose sign-in is older than 15 minutes. */
 async function staleUserWithPasskey() {
-  const account = await t.signUp();
+  const account = await t.signUp({ verified: true });
   const key = newKey();
   const passkey = await addPasskey(account.agent, key);
   t.clock.advance(RECENT_AUTH_MS + 60_000);
@@ -47,7 +47,7 @@ describe("POST /api/user/reauth/passkey", () => {
 
   it("refuses another user's passkey, counts it like a wrong password, and opens nothing", async () => {
     const { agent, user } = await staleUserWithPasskey();
-    const other = await t.signUp();
+    const other = await t.signUp({ verified: true });
     const theirs = newKey();
     await addPasskey(other.agent, theirs);
     const options = (await agent.post("/api/user/reauth/passkey/options")).body;

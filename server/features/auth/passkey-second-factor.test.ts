@@ -28,7 +28,7 @@ const newKey = () => createSoftwareAuthenticator({ origin: ORIGIN });
 
 /** Signs up (an agent when asked), adds a passkey, turns TOTP on when asked; a fresh browser passes the password. */
 async function passwordStep(o: { totp?: boolean; userType?: string } = {}) {
-  const account = await t.signUp({ userType: o.userType, verified: o.userType === "agent" });
+  const account = await t.signUp({ userType: o.userType, verified: true });
   const key = newKey();
   await addPasskey(account.agent, key);
   if (o.totp) await enableTwoFactor(t, account.agent);
@@ -58,7 +58,7 @@ describe("POST /api/login/2fa/passkey", () => {
 
   it("refuses another user's passkey, counts it as a wrong second factor, and signs nobody in", async () => {
     const { browser, user } = await passwordStep({ totp: true });
-    const other = await t.signUp();
+    const other = await t.signUp({ verified: true });
     const theirs = newKey();
     await addPasskey(other.agent, theirs);
     const options = (await browser.post("/api/login/2fa/passkey/options")).body;

@@ -30,7 +30,7 @@ const sessionCookie = (res: Response) =>
 
 /** A user with one passkey, held by the returned authenticator. */
 async function userWithPasskey() {
-  const account = await t.signUp();
+  const account = await t.signUp({ verified: true });
   const key = createSoftwareAuthenticator({ origin: ORIGIN });
   const passkey = await addPasskey(account.agent, key, "Phone");
   return { ...account, key, passkey };

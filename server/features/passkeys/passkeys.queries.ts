@@ -67,6 +67,12 @@ export async function deleteOwnPasskey(db: DbOrTx, p: { id: number; userId: numb
   return row?.name;
 }
 
+/** Deletes every passkey of the user and zeroes the count on the user row. */
+export async function deletePasskeysOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(passkeys).where(eq(passkeys.userId, userId));
+  await db.update(users).set({ passkeyCount: 0 }).where(eq(users.id, userId));
+}
+
 /**
  * Moves the user's passkey count by `delta` (relative, so concurrent changes add up; the row stays locked until the
  * transaction ends). Answers the new count and the address to tell, or undefined for no such user.

@@ -47,12 +47,12 @@ export function registerPasskeyRoutes(r: RouteTable, deps: AppDeps) {
   );
 
   r.add({ method: "post", path: "/api/user/passkeys", access: "user" }, stepUp, async (req, res) => {
-    const userId = currentUserId(req);
+    const user = currentUser(req);
     const input = registerPasskeySchema.parse(req.body);
     const challenge = await takePasskeyChallenge(req, "register", clock);
     if (!challenge) throw new AppError(400, PASSKEY_MESSAGES.expired);
-    const passkey = await finishPasskeyRegistration(passkeyDeps, { userId, input, challenge });
-    await audit(auditCtx, req, "passkey_added", { actorId: userId, target: `passkey:${passkey.id}` });
+    const passkey = await finishPasskeyRegistration(passkeyDeps, { user, input, challenge });
+    await audit(auditCtx, req, "passkey_added", { actorId: user.id, target: `passkey:${passkey.id}` });
     res.status(201).json(presentPasskey(passkey));
   });
 

@@ -11,12 +11,13 @@ import { PASSKEY_MESSAGES, PASSKEYS_PER_USER_MAX, type RegisterPasskeyInput } fr
 import type { PasskeyChallenge } from "../../auth/passkey-challenge";
 import type { AppConfig } from "../../config";
 import { runInTransaction, type Db, type Tx } from "../../db";
-import { AppError, conflict, notFound } from "../../lib/app-error";
+import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mail/mailer";
 import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { passkeyAddedMail, passkeyRemovedMail } from "./passkey-mails";
+import { VERIFY_EMAIL_FIRST } from "../../lib/route-registry";
 import * as q from "./passkeys.queries";
 import { relyingPartyOf } from "./relying-party";
 
@@ -38,6 +39,15 @@ async function tell(tx: Tx, deps: PasskeyChangeDeps, userId: number, mail: MailM
   await notify(tx, deps, [{ userId, kind, title: mail.subject, body, link: "/settings", dedupeKey }]);
 }
 
+/**
+ * A passkey is a way into the account that a password reset does not take away, so only an owner who has proved the
+ * address may add one: otherwise whoever registered someone else's address first (account pre-hijacking, AUTH-12)
+ * could keep a way in after its owner takes the account over.
+ */
+function assertAddressProved(user: User): void {
+  if (!user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST);
+}
+
 const tooMany = () => conflict(`You can register at most ${PASSKEYS_PER_USER_MAX} passkeys. Remove one first.`);
 
 /**
@@ -50,6 +60,7 @@ export async function startPasskeyRegistration(
   options: { user: User },
 ): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; userHandle: string }> {
   const { user } = options;
+  assertAddressProved(user);
   const existing = await q.listPasskeysOfUser(deps.db, user.id);
   if (existing.length >= PASSKEYS_PER_USER_MAX) throw tooMany();
   const userHandle = existing[0]?.userHandle ?? isoBase64URL.fromBuffer(randomBytes(32));
@@ -70,7 +81,7 @@ export async function startPasskeyRegistration(
 }
 
 export type FinishPasskeyRegistrationOptions = {
-  userId: number;
+  user: User;
   input: RegisterPasskeyInput;
   /** The session's registration challenge, already taken (single use). */
   challenge: PasskeyChallenge;
@@ -85,7 +96,9 @@ export async function finishPasskeyRegistration(
   deps: PasskeyChangeDeps,
   options: FinishPasskeyRegistrationOptions,
 ): Promise<Passkey> {
-  const { userId, input, challenge } = options;
+  const { user, input, challenge } = options;
+  const userId = user.id;
+  assertAddressProved(user);
   if (challenge.userId !== userId || !challenge.userHandle) throw new AppError(400, PASSKEY_MESSAGES.expired);
   const rp = relyingPartyOf(deps.config);
   let credential;
@@ -154,4 +167,13 @@ export async function deletePasskey(deps: PasskeyChangeDeps, options: { userId: 
         String(options.id),
       );
   });
+}
+
+/**
+ * Removes every passkey of the user and zeroes the count, in the caller's transaction: for when the account changes
+ * hands (a Google sign-in taking over an address its earlier holder never proved, AUTH-12). Such an account cannot
+ * have added one (assertAddressProved): this is the second line.
+ */
+export async function forgetPasskeys(tx: Tx, userId: number): Promise<void> {
+  await q.deletePasskeysOfUser(tx, userId);
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REAUTH_REQUIRED_MESSAGE } from "@shared/validators/auth";
 import { PASSKEY_MESSAGES, type PasskeySummary } from "@shared/validators/passkeys";
+import { VERIFY_EMAIL_FIRST } from "../../lib/route-registry";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { addPasskey } from "../../test/passkeys";
 import { createSoftwareAuthenticator } from "../../test/software-authenticator";
@@ -32,7 +33,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("registers a passkey for this site with user verification, counted on the user row", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     const options = await agent.post("/api/user/passkeys/options");
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({
@@ -61,8 +62,16 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
     expect(list.text).not.toContain(key.credentials[0].id);
   });
 
+  it("answers 403 until the address is confirmed: an address nobody proved cannot get a way in (AUTH-12)", async () => {
+    const { agent, user } = await t.signUp();
+    const res = await agent.post("/api/user/passkeys/options");
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(VERIFY_EMAIL_FIRST);
+    expect(await stored(user.id)).toEqual([expect.objectContaining({ credential_id: null, passkey_count: 0 })]);
+  });
+
   it("excludes the user's passkeys from new options and shares their user handle", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const key = authenticator();
     await addPasskey(agent, key, "Phone");
     const options = (await agent.post("/api/user/passkeys/options")).body;
@@ -73,7 +82,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("refuses an answer made for another origin or another relying party id, and stores nothing", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     for (const forge of [{ origin: "https://heirloom.test.evil.example" }, { rpId: "evil.example" }]) {
       const options = (await agent.post("/api/user/passkeys/options")).body;
       const res = await agent
@@ -86,7 +95,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("refuses an answer without user verification", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const options = (await agent.post("/api/user/passkeys/options")).body;
     const res = await agent
       .post("/api/user/passkeys")
@@ -95,7 +104,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("accepts each challenge once: the same answer again is refused", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     const options = (await agent.post("/api/user/passkeys/options")).body;
     const response = authenticator().register(options);
     expect((await agent.post("/api/user/passkeys").send({ name: "Key", response })).status).toBe(201);
@@ -106,7 +115,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("refuses an answer after the challenge expired (2 minutes by the server's clock)", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const options = (await agent.post("/api/user/passkeys/options")).body;
     t.clock.advance(2 * 60 * 1000 + 1);
     const res = await agent
@@ -117,7 +126,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("answers 400 for a missing name or a malformed answer", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const options = (await agent.post("/api/user/passkeys/options")).body;
     const response = authenticator().register(options);
     const noName = await agent.post("/api/user/passkeys").send({ name: "  ", response });
@@ -130,7 +139,7 @@ describe("POST /api/user/passkeys/options and POST /api/user/passkeys", () => {
   });
 
   it("needs a sign-in or a confirmation within 15 minutes, to add as to remove", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const passkey = await addPasskey(agent, authenticator());
     t.clock.advance(16 * 60 * 1000);
     const options = await agent.post("/api/user/passkeys/options");
@@ -149,8 +158,8 @@ describe("GET, PATCH and DELETE /api/user/passkeys/:id", () => {
   });
 
   it("lists only the user's own passkeys, oldest first", async () => {
-    const { agent } = await t.signUp();
-    const stranger = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
+    const stranger = await t.signUp({ verified: true });
     await addPasskey(stranger.agent, authenticator(), "Theirs");
     const key = authenticator();
     await addPasskey(agent, key, "Phone");
@@ -160,7 +169,7 @@ describe("GET, PATCH and DELETE /api/user/passkeys/:id", () => {
   });
 
   it("renames a passkey, and answers 400 for an empty name", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     const passkey = await addPasskey(agent, authenticator());
     const res = await agent.patch(`/api/user/passkeys/${passkey.id}`).send({ name: "Old phone" });
     expect(res.status).toBe(200);
@@ -170,7 +179,7 @@ describe("GET, PATCH and DELETE /api/user/passkeys/:id", () => {
   });
 
   it("removes a passkey and uncounts it", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     const key = authenticator();
     const first = await addPasskey(agent, key, "One");
     await addPasskey(agent, key, "Two");
@@ -181,8 +190,8 @@ describe("GET, PATCH and DELETE /api/user/passkeys/:id", () => {
   });
 
   it("answers 404 for another user's passkey id, and leaves it as it was", async () => {
-    const owner = await t.signUp();
-    const attacker = await t.signUp();
+    const owner = await t.signUp({ verified: true });
+    const attacker = await t.signUp({ verified: true });
     const passkey = await addPasskey(owner.agent, authenticator(), "Owner's key");
     const rename = await attacker.agent.patch(`/api/user/passkeys/${passkey.id}`).send({ name: "Mine now" });
     expect(rename.status).toBe(404);

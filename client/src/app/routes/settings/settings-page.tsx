@@ -94,7 +94,7 @@ function SettingsSections({ user }: { user: PublicUser }) {
         title="Passkeys"
         description="Sign in with your fingerprint, face or device PIN instead of your password. With two-factor sign-in on, a passkey also stands in for the code."
       >
-        <PasskeysSection />
+        <PasskeysSection user={user} />
       </Section>
       <Section
         title="Sessions"

@@ -42,7 +42,7 @@ async function openAdd(user: ReturnType<typeof renderWithApp>["user"]) {
 describe("PasskeysSection", () => {
   it("lists each passkey with when it was added and last used", async () => {
     server.use(listAnswers([PHONE, LAPTOP]));
-    renderWithApp(<PasskeysSection />);
+    renderWithApp(<PasskeysSection user={TEST_USER} />);
     const list = await screen.findByRole("list", { name: "Your passkeys" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows.map((row) => within(row).getByText(/^(Phone|Work laptop)$/).textContent)).toEqual([
@@ -55,13 +55,20 @@ describe("PasskeysSection", () => {
 
   it("says when there are none", async () => {
     server.use(listAnswers([]));
-    renderWithApp(<PasskeysSection />);
+    renderWithApp(<PasskeysSection user={TEST_USER} />);
     expect(await screen.findByText("No passkeys yet.")).toBeInTheDocument();
+  });
+
+  it("asks an owner whose address is not confirmed yet to confirm it before adding one", async () => {
+    server.use(listAnswers([]));
+    renderWithApp(<PasskeysSection user={{ ...TEST_USER, emailVerified: false }} />);
+    expect(await screen.findByText(/Confirm your e-mail address first/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add a Passkey" })).not.toBeInTheDocument();
   });
 
   it("says when the list cannot be loaded", async () => {
     server.use(http.get("/api/user/passkeys", () => apiError(500, "Something went wrong")));
-    renderWithApp(<PasskeysSection />);
+    renderWithApp(<PasskeysSection user={TEST_USER} />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load your passkeys.");
   });
 
@@ -76,7 +83,7 @@ describe("PasskeysSection", () => {
         return HttpResponse.json(PHONE, { status: 201 });
       }),
     );
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText("Name"), "Phone");
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
@@ -91,7 +98,7 @@ describe("PasskeysSection", () => {
   it("asks for a name first and sends nothing without one", async () => {
     const options = vi.fn();
     server.use(listAnswers([]), http.post("/api/user/passkeys/options", options));
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     const dialog = await openAdd(user);
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
     expect(await within(dialog).findByLabelText("Name")).toHaveAccessibleDescription(
@@ -115,7 +122,7 @@ describe("PasskeysSection", () => {
       }),
       http.post("/api/user/passkeys", () => HttpResponse.json(PHONE, { status: 201 })),
     );
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText("Name"), "Phone");
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
@@ -149,7 +156,7 @@ describe("PasskeysSection", () => {
       }),
       http.post("/api/user/passkeys", () => HttpResponse.json(LAPTOP, { status: 201 })),
     );
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText("Name"), "Work laptop");
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
@@ -168,7 +175,7 @@ describe("PasskeysSection", () => {
       http.post("/api/user/passkeys/options", () => HttpResponse.json(OPTIONS)),
       http.post("/api/user/passkeys", answered),
     );
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText("Name"), "Phone");
     await user.click(within(dialog).getByRole("button", { name: "Create Passkey" }));
@@ -185,7 +192,7 @@ describe("PasskeysSection", () => {
         return HttpResponse.json({ ...PHONE, name: "Old phone" });
       }),
     );
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     await user.click(await screen.findByRole("button", { name: "Rename Phone" }));
     const dialog = await screen.findByRole("dialog", { name: "Rename passkey" });
     const name = within(dialog).getByLabelText("Name");
@@ -201,7 +208,7 @@ describe("PasskeysSection", () => {
   it("removes a passkey only once the removal is confirmed", async () => {
     const removed = vi.fn(() => new HttpResponse(null, { status: 204 }));
     server.use(listAnswers([PHONE, LAPTOP], [LAPTOP]), http.delete("/api/user/passkeys/3", removed));
-    const { user } = renderWithApp(<PasskeysSection />);
+    const { user } = renderWithApp(<PasskeysSection user={TEST_USER} />);
     await user.click(await screen.findByRole("button", { name: "Remove Phone" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Remove this passkey?" });
     expect(confirm).toHaveTextContent("“Phone” will no longer sign you in.");

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { KeyRound, Pencil, Trash2 } from "lucide-react";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import type { PublicUser } from "@shared/api-types";
 import type { PasskeySummary } from "@shared/validators/passkeys";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-field";
@@ -12,8 +13,11 @@ import { AddPasskeyDialog } from "./add-passkey-dialog";
 import { RemovePasskeyDialog } from "./remove-passkey-dialog";
 import { RenamePasskeyDialog } from "./rename-passkey-dialog";
 
-/** The user's passkeys: added when, last used when; add one, rename one, remove one. */
-export function PasskeysSection() {
+/**
+ * The user's passkeys: added when, last used when; add one (once the address is confirmed, as the server requires),
+ * rename one, remove one.
+ */
+export function PasskeysSection({ user }: { user: PublicUser }) {
   const passkeys = usePasskeys();
   const [isAdding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<PasskeySummary | null>(null);
@@ -55,19 +59,33 @@ export function PasskeysSection() {
   return (
     <div className="grid gap-4">
       {list}
-      {isSupported ? (
-        <Button className="w-fit" onClick={() => setAdding(true)}>
-          <KeyRound aria-hidden="true" />
-          Add a Passkey
-        </Button>
-      ) : (
-        <p className="text-sm text-muted-foreground">
-          This browser cannot create passkeys. Open Settings in a current browser to add one.
-        </p>
-      )}
+      <AddButton user={user} isSupported={isSupported} onAdd={() => setAdding(true)} />
       <AddPasskeyDialog open={isAdding} onOpenChange={setAdding} />
       <RenamePasskeyDialog passkey={renaming} onOpenChange={(open) => !open && setRenaming(null)} />
       <RemovePasskeyDialog passkey={removing} onOpenChange={(open) => !open && setRemoving(null)} />
     </div>
+  );
+}
+
+function AddButton({ user, isSupported, onAdd }: { user: PublicUser; isSupported: boolean; onAdd: () => void }) {
+  if (!user.emailVerified) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Confirm your e-mail address first (open the link we e-mailed you), then add a passkey here.
+      </p>
+    );
+  }
+  if (!isSupported) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        This browser cannot create passkeys. Open Settings in a current browser to add one.
+      </p>
+    );
+  }
+  return (
+    <Button className="w-fit" onClick={onAdd}>
+      <KeyRound aria-hidden="true" />
+      Add a Passkey
+    </Button>
   );
 }
