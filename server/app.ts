@@ -181,7 +181,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerCheckInRoutes(table, deps);
   registerNotificationRoutes(table, deps);
   registerActivityRoutes(table, deps);
-  registerReleaseRoutes(table, deps);
+  registerReleaseRoutes(table, deps, limiters);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { checkInTokens, outboxMessages } from "@shared/schema";
+import { checkInTokens } from "@shared/schema";
 import { runInTransaction, type Db } from "../../db";
 import { notify } from "../../lib/notifications";
-import { sealMessage, wakeAfterCommit } from "../../lib/outbox/enqueue";
+import { enqueueSealedMessages, sealMessage } from "../../lib/outbox/enqueue";
 import { generateToken, hashToken } from "../../lib/tokens";
 import type { ReleaseDeps } from "./create-releases";
 import { dueRung, inactivityDueAt, nextInactivityEvent, type NextEvent } from "./next-event";
@@ -106,8 +106,7 @@ export async function sendDueWarnings(deps: ReleaseDeps & { database: { db: Db }
         senderUserId: null,
       });
     });
-    await tx.insert(outboxMessages).values(mails).onConflictDoNothing({ target: outboxMessages.dedupeKey });
-    wakeAfterCommit(deps);
+    await enqueueSealedMessages(tx, deps, mails);
     await notify(
       tx,
       deps,
