@@ -9,6 +9,7 @@ import { createSession, enforceSessionLimits } from "./auth/session";
 import type { AppDeps } from "./deps";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerAccountRoutes } from "./features/account/account.routes";
+import { registerTwoFactorRoutes } from "./features/two-factor/two-factor.routes";
 import { registerProfileRoutes } from "./features/account/profile.routes";
 import { registerEmailChangeRoutes } from "./features/account/email-change.routes";
 import { registerOnboardingRoutes } from "./features/onboarding/onboarding.routes";
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerHealthRoutes(table, deps);
   registerAuthRoutes(table, deps, limiters, passport);
   registerAccountRoutes(table, deps, limiters);
+  registerTwoFactorRoutes(table, deps, limiters);
   registerProfileRoutes(table, deps, limiters);
   registerEmailChangeRoutes(table, deps, limiters);
   registerOnboardingRoutes(table, deps);

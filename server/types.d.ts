@@ -21,6 +21,11 @@ declare module "express-session" {
     release: { id: number; openedAt: number; seenAt: number };
     /** The browser's user agent at sign-in (truncated), for the session list in settings. */
     userAgent: string;
+    /**
+     * Between the two steps of a sign-in with two-factor sign-in on (server/auth/pending-sign-in.ts): whose, until
+     * when. Never set together with a signed-in user.
+     */
+    pendingSignIn: import("./auth/pending-sign-in").PendingSignIn;
     /** The coarse network (IPv4 /24, IPv6 /48) the session was last seen from, never the address itself. */
     ipRange: string;
   }

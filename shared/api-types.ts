@@ -16,11 +16,19 @@ export type PublicUser = {
   storageLimit: number;
   emailVerified: boolean;
   authProvider: "local" | "google";
+  /** Sign-in asks for a second factor; agents and admins need it for their role's routes. */
+  twoFactorEnabled: boolean;
   createdAt: string;
   roleChoice: RoleChoice | null;
   /** When the user first picked a role; null while a client has not chosen yet (the SPA then opens /onboarding). */
   onboardedAt: string | null;
 };
+
+/**
+ * Contract: what an agent or admin route answers (403) until a second factor is on. Here, with no zod, so the SPA's
+ * first load can recognise it.
+ */
+export const TWO_FACTOR_REQUIRED_FOR_ROLE = "Two-factor sign-in is required for this role";
 
 export type ApiErrorBody = {
   message: string;

@@ -9,6 +9,7 @@ import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
 import { releaseFlow } from "./release";
 import { settingsFlow } from "./settings";
+import { twoFactorFlow } from "./two-factor";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
 export const flows: Flow[] = [
@@ -22,4 +23,5 @@ export const flows: Flow[] = [
   notificationsFlow,
   releaseFlow,
   settingsFlow,
+  twoFactorFlow,
 ];

@@ -20,7 +20,11 @@ export type AuditAction =
   | "email_change_undone"
   | "profile_updated"
   | "role_chosen"
-  | "account_deleted";
+  | "account_deleted"
+  | "two_factor_enabled"
+  | "two_factor_disabled"
+  | "two_factor_failed"
+  | "recovery_code_used";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

@@ -1,4 +1,5 @@
 import type { Express, Request, RequestHandler } from "express";
+import { TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
 import { ipKey } from "../auth/ip-key";
 import { consume, type Limiters } from "../auth/rate-limits";
 import { AppError, forbidden, serviceUnavailable, unauthorized } from "./app-error";
@@ -68,6 +69,10 @@ function accessGuard(access: Access): RequestHandler {
     }
     // An agent acts for other people: the role needs an address its holder has proved (contract, AUTH-15).
     if (access === "agent" && !req.user.emailVerified) return next(forbidden(VERIFY_EMAIL_FIRST));
+    // Agents see their clients and admins everyone's metadata: their routes need a second factor (issue 15).
+    if ((access === "agent" || access === "admin") && !req.user.twoFactorEnabled) {
+      return next(forbidden(TWO_FACTOR_MESSAGES.requiredForRole));
+    }
     next();
   };
 }

@@ -57,7 +57,9 @@ describe("log leak scan (LOG-01)", () => {
     ).toBe(200);
     const login = seen(await agent.post("/api/login").send({ email, password: NEW_PASSWORD }));
     expect(login.status).toBe(200);
-    const cookie = String(login.headers["set-cookie"]);
+    const cookie = String(
+      ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("hl.sid=")),
+    );
     const sid = decodeURIComponent(/=(s:)?([^.;]+)/.exec(cookie)![2]);
     secrets.push(sid);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
+import { enableTwoFactor } from "../test/two-factor";
 import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 const SECRET_KEYS = [
@@ -58,6 +59,15 @@ describe("no secret in any JSON answer", () => {
   });
 });
 
+/** A browser past the password step of an account with two-factor sign-in on. */
+async function pendingSecondStep(t: TestApp) {
+  const { agent, user, password } = await t.signUp();
+  await enableTwoFactor(t, agent);
+  const browser = t.agent();
+  await browser.post("/api/login").send({ email: user.email, password }).expect(200);
+  return browser;
+}
+
 describe("rate limits on every credential and token route", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -89,6 +99,8 @@ describe("rate limits on every credential and token route", () => {
     if (path.includes("forgot")) return { email: "nobody@example.com" };
     if (path.includes("reset")) return { token: "x".repeat(43), password: "Kente-Cloth-2026" };
     if (path.includes("verify-email")) return { token: "x".repeat(43) };
+    if (path === "/api/2fa/disable") return { password: "Wrong-Password-1", code: "000000" };
+    if (path === "/api/login/2fa" || path === "/api/2fa/totp/enable") return { code: "000000" };
     return {};
   };
 
@@ -97,9 +109,12 @@ describe("rate limits on every credential and token route", () => {
     expect(limited.length).toBeGreaterThanOrEqual(7);
     // signed in before the registration limit is spent
     const signedIn = (await t.signUp()).agent;
+    // code guesses need a set-up waiting for its code, and a sign-in waiting for its second step
+    await signedIn.post("/api/2fa/totp/setup").expect(200);
+    const secondStep = await pendingSecondStep(t);
     for (const route of limited) {
       const app = t.request();
-      const agent = route.access === "public" ? null : signedIn;
+      const agent = route.path === "/api/login/2fa" ? secondStep : route.access === "public" ? null : signedIn;
       let last = 0;
       let retryAfter: string | undefined;
       for (let i = 0; i < 8 && last !== 429; i += 1) {

@@ -55,11 +55,11 @@ describe("route registry", () => {
 
   it("rate limits every credential and token route", () => {
     const CREDENTIAL_WRITES =
-      /^\/api\/(register|login|user\/reauth|auth\/(forgot-password|reset-password|verify-email|resend-verification|promote-admin))$/;
+      /^\/api\/(register|login|login\/2fa|2fa\/(totp\/enable|disable)|user\/reauth|auth\/(forgot-password|reset-password|verify-email|resend-verification|promote-admin))$/;
     const credentialPaths = t.routes.filter(
       (r) => (r.method !== "get" && CREDENTIAL_WRITES.test(r.path)) || r.path.includes(":token"),
     );
-    expect(credentialPaths.length).toBeGreaterThanOrEqual(9);
+    expect(credentialPaths.length).toBeGreaterThanOrEqual(12);
     const unlimited = credentialPaths.filter((r) => !r.rateLimited).map((r) => `${r.method} ${r.path}`);
     expect(unlimited).toEqual([]);
   });

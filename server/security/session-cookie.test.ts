@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from "../test/harness";
 /**
  * The session cookie's flags (SESS-02): `__Host-` name and `Secure` when PUBLIC_URL is https, `HttpOnly`,
  * `SameSite=Lax`, `Path=/` and no `Domain`; over plain http (development, these tests) the plain name without Secure,
- * since browsers refuse a `__Host-` cookie that is not Secure. The session id never appears in a body or a URL.
+ * since browsers refuse a `__Host-` cookie that is not Secure. The session id never appears in a body or a URL. The
+ * device cookie of sign-in notices (features/devices) follows the same rules.
  */
 const attributesOf = (setCookie: string) =>
   setCookie
@@ -28,11 +29,12 @@ async function signUpAndIn(t: TestApp, https: boolean) {
   const login = await withProto(t.request().post("/api/login")).send({ email, password });
   expect(login.status).toBe(200);
   const cookies = ([] as string[]).concat(login.headers["set-cookie"] ?? []);
-  expect(cookies).toHaveLength(1);
-  const cookie = cookies[0];
+  expect(cookies).toHaveLength(2);
+  const cookie = cookies.find((c) => /^(__Host-)?hl\.sid=/.test(c))!;
+  const device = cookies.find((c) => /^(__Host-)?hl\.device=/.test(c))!;
   const pair = cookie.split(";")[0];
   const me = await withProto(t.request().get("/api/user")).set("Cookie", pair);
-  return { register, login, cookie, pair, me, email };
+  return { register, login, cookie, device, pair, me, email };
 }
 
 describe("the session cookie behind https (SESS-02)", () => {
@@ -45,11 +47,14 @@ describe("the session cookie behind https (SESS-02)", () => {
   });
 
   it("is named __Host-, Secure, HttpOnly, SameSite=Lax, Path=/ with no Domain, and signs the user in", async () => {
-    const { cookie, pair, me, login, register, email } = await signUpAndIn(t, true);
+    const { cookie, device, pair, me, login, register, email } = await signUpAndIn(t, true);
     expect(pair).toMatch(/^__Host-hl\.sid=s%3A[^;]+$/);
-    const attributes = attributesOf(cookie);
-    expect(attributes).toEqual(expect.arrayContaining(["path", "httponly", "secure", "samesite"]));
-    expect(attributes).not.toContain("domain");
+    expect(device).toMatch(/^__Host-hl\.device=[A-Za-z0-9_-]{43};/);
+    for (const set of [cookie, device]) {
+      const attributes = attributesOf(set);
+      expect(attributes).toEqual(expect.arrayContaining(["path", "httponly", "secure", "samesite"]));
+      expect(attributes).not.toContain("domain");
+    }
     expect(cookie).toMatch(/; Path=\/(;|$)/);
     expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
     expect(me.status).toBe(200);
@@ -79,12 +84,15 @@ describe("the session cookie over plain http (SESS-02, development)", () => {
   });
 
   it("keeps the plain name without Secure so sign-in still works, with the other flags unchanged", async () => {
-    const { cookie, pair, me } = await signUpAndIn(t, false);
+    const { cookie, device, pair, me } = await signUpAndIn(t, false);
     expect(pair).toMatch(/^hl\.sid=s%3A[^;]+$/);
-    const attributes = attributesOf(cookie);
-    expect(attributes).toEqual(expect.arrayContaining(["path", "httponly", "samesite"]));
-    expect(attributes).not.toContain("secure");
-    expect(attributes).not.toContain("domain");
+    expect(device).toMatch(/^hl\.device=/);
+    for (const set of [cookie, device]) {
+      const attributes = attributesOf(set);
+      expect(attributes).toEqual(expect.arrayContaining(["path", "httponly", "samesite"]));
+      expect(attributes).not.toContain("secure");
+      expect(attributes).not.toContain("domain");
+    }
     expect(me.status).toBe(200);
   });
 });

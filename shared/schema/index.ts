@@ -10,3 +10,4 @@ export * from "./counts";
 export * from "./outbox";
 export * from "./releases";
 export * from "./account";
+export * from "./two-factor";

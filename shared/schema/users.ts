@@ -54,6 +54,11 @@ export const users = pgTable(
     /** Bumped when the password changes, so other sessions end. */
     sessionVersion: integer("session_version").notNull().default(0),
     /**
+     * A second factor is on (today TOTP, totp_credentials): sign-in asks for it, and agent and admin routes need it.
+     * Kept on the row every request already reads, so the role gate costs no query.
+     */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
      * The owner's own last sign-in or check-in (issue 14): what inactivity triggers count from. Nobody else's action
      * moves it.
      */

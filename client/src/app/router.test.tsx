@@ -1,31 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { PublicUser } from "@shared/api-types";
 import { AppProvider } from "@/app/provider";
 import { AppRouter } from "@/app/router";
+import { TWO_FACTOR_REQUIRED_FOR_ROLE } from "@shared/api-types";
+import { queryClient } from "@/lib/query-client";
 import { TEST_USER } from "@/testing/mocks/data";
 import { server } from "@/testing/mocks/server";
 
-/** The whole router at `path`, for a visitor (null) or a user of `userType`. */
-function renderAt(path: string, userType: PublicUser["userType"] | null) {
+/**
+ * The whole router at `path`, for a visitor (null) or a user of `userType`; agents and admins have their second
+ * factor unless `twoFactorEnabled` says otherwise.
+ */
+function renderAt(path: string, userType: PublicUser["userType"] | null, twoFactorEnabled = userType !== "client") {
   server.use(
     http.get("/api/user", () =>
       userType === null
         ? HttpResponse.json({ message: "Unauthorized" }, { status: 401 })
-        : HttpResponse.json({ ...TEST_USER, userType }),
+        : HttpResponse.json({ ...TEST_USER, userType, twoFactorEnabled }),
     ),
+    // the settings screen's reads
+    http.get("/api/user/sessions", () => HttpResponse.json([])),
+    http.get("/api/user/email", () => HttpResponse.json({ pending: null })),
   );
-  const { hook } = memoryLocation({ path });
-  return render(
+  const location = memoryLocation({ path, record: true });
+  const { hook } = location;
+  render(
     <Router hook={hook}>
       <AppProvider>
         <AppRouter />
       </AppProvider>
     </Router>,
   );
+  return location;
 }
 
 describe("AppRouter (derived from app/routes.ts)", () => {
@@ -68,5 +78,27 @@ describe("AppRouter (derived from app/routes.ts)", () => {
 
     expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Client View" })).toHaveAttribute("href", "/dashboard");
+  });
+
+  it("sends an agent without a second factor to the settings screen's two-factor section", async () => {
+    const location = renderAt("/", "agent", false);
+
+    expect(await screen.findByRole("heading", { name: "Two-factor sign-in" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Agent Dashboard" })).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe("/settings?section=two-factor");
+    expect(screen.getByRole("note")).toHaveTextContent("Your agent account needs two-factor sign-in");
+  });
+
+  it("sends an admin there too when one of the role's routes answers that it needs a second factor", async () => {
+    server.use(
+      http.get("/api/admin/stats", () => HttpResponse.json({ message: TWO_FACTOR_REQUIRED_FOR_ROLE }, { status: 403 })),
+    );
+    const location = renderAt("/", "admin");
+    expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+
+    await queryClient.fetchQuery({ queryKey: ["/api/admin/stats"] }).catch(() => undefined);
+
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/settings?section=two-factor"));
+    expect(await screen.findByText("Set up two-factor sign-in")).toBeInTheDocument();
   });
 });

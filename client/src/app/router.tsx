@@ -1,9 +1,11 @@
-import { Suspense, type ReactElement } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Suspense, useEffect, type ReactElement } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { RedirectToAuth } from "@/components/redirect-to-auth";
 import { PageSpinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
+import { paths, twoFactorSetupHref } from "@/config/paths";
+import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/lib/auth";
+import { onSecondFactorRequired } from "@/lib/second-factor-gate";
 import { AREA_SHELLS } from "@/app/areas";
 import {
   homeOf,
@@ -66,9 +68,26 @@ function signedInRoutes(area: UserArea): ReactElement[] {
   ];
 }
 
+/** An agent or admin route answered that the role needs a second factor: to its set-up, saying why. */
+function useSecondFactorRedirect(): void {
+  const [, navigate] = useLocation();
+  useEffect(
+    () =>
+      onSecondFactorRequired(() => {
+        toast({
+          title: "Set up two-factor sign-in",
+          description: "Your role's screens open once sign-in asks for a code from your phone.",
+        });
+        navigate(twoFactorSetupHref());
+      }),
+    [navigate],
+  );
+}
+
 /** Spec 000 §2 route table (app/routes.ts): public screens first, then what the visitor's role may see. */
 export function AppRouter() {
   const { user, isLoading } = useAuth();
+  useSecondFactorRedirect();
 
   let restricted: ReactElement[];
   if (isLoading) restricted = [<Route key="loading" component={LoadingScreen} />];

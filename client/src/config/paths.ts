@@ -57,6 +57,10 @@ export function isChoosingRole(user: Pick<PublicUser, "userType" | "onboardedAt"
   return user.userType === "client" && user.onboardedAt === null;
 }
 
+/** The settings screen's two-factor section: agents and admins are sent there until their second factor is on. */
+export const TWO_FACTOR_SECTION = "two-factor";
+export const twoFactorSetupHref = () => `${paths.settings.getHref()}?section=${TWO_FACTOR_SECTION}`;
+
 /** Where a signed-in user belongs after sign-in (spec 000 §2, variant 2). */
 export function homePathFor(user: Pick<PublicUser, "userType" | "onboardedAt">): string {
   if (isChoosingRole(user)) return paths.onboarding.getHref();

@@ -4,6 +4,7 @@ import { useLocation } from "wouter";
 import type { z } from "zod";
 import type { PublicUser } from "@shared/api-types";
 import type { LoginInput, registerSchema } from "@shared/validators/auth";
+import type { TwoFactorRequiredResponse } from "@shared/validators/two-factor";
 import { apiRequest, getQueryFn, NetworkError, parseApiError } from "@/lib/api-client";
 import { queryClient } from "@/lib/query-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -18,6 +19,13 @@ export const userQuery = queryOptions<PublicUser | null>({
   queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
 });
 
+/** POST /api/login's answer: the user, or a request for the second factor (contract "Account security"). */
+export type LoginResult = PublicUser | TwoFactorRequiredResponse;
+
+export function isTwoFactorRequired(result: LoginResult): result is TwoFactorRequiredResponse {
+  return "twoFactorRequired" in result && result.twoFactorRequired;
+}
+
 /** Spec 000 §9: the pause before leaving the page after sign-out. */
 const SIGN_OUT_RELOAD_DELAY_MS = 500;
 
@@ -25,7 +33,7 @@ type AuthContextValue = {
   user: PublicUser | null;
   isLoading: boolean;
   isAuthenticated: boolean;
-  loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
+  loginMutation: UseMutationResult<LoginResult, Error, LoginInput>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterPayload>;
   logoutMutation: UseMutationResult<void, Error, void>;
 };
@@ -38,6 +46,12 @@ function startSession(user: PublicUser): void {
   queryClient.setQueryData(queryKeys.user(), user);
 }
 
+/** A sign-in completed (by the password, or by its second step): the session starts and the user is welcomed. */
+export function welcomeBack(user: PublicUser): void {
+  startSession(user);
+  toast({ title: "Welcome back!", description: "You have successfully logged in.", variant: "success" });
+}
+
 function failureDescription(error: Error, emptyFallback: string): string {
   if (error instanceof NetworkError) return "Network error. Please try again.";
   return parseApiError(error).message || emptyFallback;
@@ -48,11 +62,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, isLoading } = useQuery(userQuery);
   const user = data ?? null;
 
-  const loginMutation = useMutation<PublicUser, Error, LoginInput>({
+  const loginMutation = useMutation<LoginResult, Error, LoginInput>({
     mutationFn: async (credentials) => (await apiRequest("POST", "/api/login", credentials)).json(),
-    onSuccess: (signedIn) => {
-      startSession(signedIn);
-      toast({ title: "Welcome back!", description: "You have successfully logged in.", variant: "success" });
+    onSuccess: (result) => {
+      // with two-factor sign-in on, nobody is signed in yet: the form asks for the code next
+      if (!isTwoFactorRequired(result)) welcomeBack(result);
     },
     onError: (error) => {
       toast({

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enableTwoFactor } from "../../test/two-factor";
 import { startTestApp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
@@ -66,6 +67,7 @@ describe("DELETE /api/user", () => {
     const photoKey = (
       await t.db.execute<{ blob_key: string }>(sql`select blob_key from profile_photos where user_id = ${user.id}`)
     ).rows[0].blob_key;
+    await enableTwoFactor(t, agent); // its secret and recovery codes go with the account
 
     // Someone else's estate names this person as a beneficiary, and keeps a file of their own.
     const neighbour = await t.signUp();
@@ -89,7 +91,8 @@ describe("DELETE /api/user", () => {
     expect((await t.request().post("/api/login").send({ email: user.email, password })).status).toBe(401);
     expect(await t.storage.exists(blobKey)).toBe(false);
     expect(await t.storage.exists(photoKey)).toBe(false);
-    for (const table of ["users", "user_keys", "digital_assets", "online_accounts", "digital_wills", "owner_counts"]) {
+    const tables = ["users", "user_keys", "digital_assets", "online_accounts", "digital_wills", "owner_counts"];
+    for (const table of [...tables, "known_devices", "totp_credentials", "recovery_codes"]) {
       const n = await count(
         sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(table === "users" ? "id" : "user_id")} = ${user.id}`,
       );

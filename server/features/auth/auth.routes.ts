@@ -9,10 +9,12 @@ import {
   verifyEmailSchema,
 } from "@shared/validators/auth";
 import type { User } from "@shared/schema";
+import type { TwoFactorRequiredResponse } from "@shared/validators/two-factor";
 import { ipKey } from "../../auth/ip-key";
 import { rememberAddress } from "../../auth/login-throttle";
 import type { Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
+import { beginPendingSignIn } from "../../auth/pending-sign-in";
 import { renewSession, signIn, signOut } from "../../auth/sign-in";
 import type { AppDeps } from "../../deps";
 import { audit } from "../../lib/audit";
@@ -22,6 +24,9 @@ import { registerReauthRoutes } from "./reauth.routes";
 import * as auth from "./auth.service";
 import { recordOwnerActivity } from "../check-in/activity";
 import { signInWithPassword } from "./login.service";
+import { completeSignIn } from "./complete-sign-in";
+import { registerSecondFactorRoutes, SECOND_STEP_PATH } from "./second-factor.routes";
+import { recognizeDevice } from "../devices/devices.service";
 import { presentUser } from "./user.presenter";
 import { currentUser, currentUserId } from "../../lib/request-context";
 
@@ -41,19 +46,22 @@ export function registerAuthRoutes(
     const user = await auth.registerUser(db, mailCtx, input);
     await signIn(req, user, clock);
     await recordOwnerActivity(deps, user.id);
+    await recognizeDevice({ ...deps, db }, req, res, user); // the account's first device: no notice
     await rememberAddress(limiters, user.email, ipKey(req));
     res.status(201).json(presentUser(user));
   });
 
   r.add({ method: "post", path: "/api/login", access: "public", rateLimit: "loginThrottle" }, async (req, res) => {
     const { email, password } = loginSchema.parse(req.body);
-    const user = await signInWithPassword(
+    const { user, needsSecondFactor } = await signInWithPassword(
       { db, limiters },
       { email, password, address: ipKey(req), audit: (action, opts) => audit(auditCtx, req, action, opts) },
     );
-    await signIn(req, user, clock);
-    await recordOwnerActivity(deps, user.id);
-    await audit(auditCtx, req, "login_succeeded", { actorId: user.id });
+    if (needsSecondFactor) {
+      await beginPendingSignIn(req, user, "password", clock);
+      return res.json({ twoFactorRequired: true } satisfies TwoFactorRequiredResponse);
+    }
+    await completeSignIn(deps, req, res, user);
     res.json(presentUser(user));
   });
 
@@ -129,6 +137,7 @@ export function registerAuthRoutes(
   );
 
   registerReauthRoutes(r, deps, limiters);
+  registerSecondFactorRoutes(r, deps, limiters);
 
   r.add(
     { method: "get", path: "/auth/google", access: "public" },
@@ -144,9 +153,11 @@ export function registerAuthRoutes(
       if (!config.google) return res.redirect("/auth?error=google_not_configured");
       passport.authenticate("google", { session: false }, (err: unknown, user: User | false) => {
         if (err || !user) return res.redirect("/auth?error=google_auth_failed");
-        signIn(req, user, clock)
-          .then(() => recordOwnerActivity(deps, user.id))
-          .then(() => res.redirect("/"), next);
+        // Google is the first factor only: with two-factor sign-in on, the code is asked for as after a password.
+        const done = user.twoFactorEnabled
+          ? beginPendingSignIn(req, user, "google", clock).then(() => res.redirect(SECOND_STEP_PATH))
+          : completeSignIn(deps, req, res, user).then(() => res.redirect("/"));
+        done.catch(next);
       })(req, res, next);
     },
   );

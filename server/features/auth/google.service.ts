@@ -5,6 +5,7 @@ import { runInTransaction, type Db } from "../../db";
 import { googleLinkedMail } from "../../lib/mail/security-notices";
 import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
+import { forgetDevices } from "../devices/devices.service";
 import * as q from "./auth.queries";
 
 export type GoogleCtx = OutboxWriteDeps & { logger?: Logger };
@@ -61,6 +62,7 @@ async function takeOverUnverifiedAccount(db: Db, ctx: GoogleCtx, existing: User,
       updatedAt: ctx.clock.now(),
     });
     await q.deleteSessionsOfUser(tx, existing.id);
+    await forgetDevices(tx, existing.id);
     if (user) {
       const mail = googleLinkedMail(user.email);
       const key = `google-linked:${user.id}:${googleId}`;

@@ -26,12 +26,14 @@ export type SignInWithPasswordOptions = {
  * POST /api/login's decision: the sign-in throttle is paid for before argon2 runs (AUTH-13); an account without a
  * password (Google only) and an unknown address cost the same as a wrong password; a right password on a suspended
  * account answers 403 and is not counted as a guess. Refusals are not audited one by one; a block is recorded once,
- * when it starts (AUTH-03). Returns the user to sign in.
+ * when it starts (AUTH-03). Returns the user, and whether a second factor must follow: then the sign-in has not
+ * succeeded yet, so the right password only gives its own points back and clears none of the account's failures from
+ * this address — wrong codes keep counting with wrong passwords, and re-entering the password buys no more tries.
  */
 export async function signInWithPassword(
   deps: { db: Db; limiters: Limiters },
   options: SignInWithPasswordOptions,
-): Promise<User> {
+): Promise<{ user: User; needsSecondFactor: boolean }> {
   const { email, password, audit } = options;
   const attempt = await beginLoginAttempt(deps.limiters, email, options.address);
   let result: LoginResult;
@@ -57,6 +59,8 @@ export async function signInWithPassword(
     }
     throw new AppError(401, INVALID_LOGIN);
   }
-  await attempt.succeeded();
-  return result.user;
+  const needsSecondFactor = result.user.twoFactorEnabled;
+  if (needsSecondFactor) await attempt.abandoned();
+  else await attempt.succeeded();
+  return { user: result.user, needsSecondFactor };
 }

@@ -16,6 +16,7 @@ export function presentUser(u: User): PublicUser {
     storageLimit: u.storageLimit,
     emailVerified: u.emailVerified,
     authProvider: u.authProvider === "google" ? "google" : "local",
+    twoFactorEnabled: u.twoFactorEnabled,
     createdAt: u.createdAt.toISOString(),
     roleChoice: (u.roleChoice as RoleChoice | null) ?? null,
     onboardedAt: u.onboardedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VERIFY_EMAIL_FIRST } from "../../lib/route-registry";
 import { startTestApp, type TestApp } from "../../test/harness";
+import { enableTwoFactor } from "../../test/two-factor";
 
 /**
  * AUTH-15: the agent role acts for other people, so its routes need an e-mail address its holder has proved. No
@@ -30,6 +31,7 @@ describe("agent routes and an unverified e-mail (AUTH-15)", () => {
     await t.deliverOutbox();
     const token = t.smtp.linkFor(user.email, "/verify-email/")!.split("/").pop();
     expect((await t.request().post("/api/auth/verify-email").send({ token })).status).toBe(200);
+    await enableTwoFactor(t, agent); // the role's other condition (role-gate.test.ts)
     const later = await agent.get("/api/agent/probe");
     expect(later.status).toBe(200);
     expect(later.body).toEqual({ ok: true });

@@ -16,6 +16,7 @@ export const TEST_USER: PublicUser = {
   storageLimit: 10 * 1024 * 1024,
   emailVerified: true,
   authProvider: "local",
+  twoFactorEnabled: false,
   createdAt: AT,
   roleChoice: "client",
   onboardedAt: AT,

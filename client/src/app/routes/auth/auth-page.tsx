@@ -1,4 +1,4 @@
-import { Link, Redirect } from "wouter";
+import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { AuthLayout } from "@/components/layouts/auth-layout";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -6,12 +6,16 @@ import { homePathFor, paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 import { GoogleSignInButton } from "@/features/auth/components/google-sign-in-button";
 import { LoginForm } from "@/features/auth/components/login-form";
+import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { useGoogleErrorNotice } from "@/features/auth/hooks/use-google-error-notice";
 
 /** Sign-in variant 2, the target for signed-out visitors (spec 000 §2). */
 export function AuthPage() {
   const { user, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+  // a Google sign-in with two-factor sign-in on comes back here for its second step
+  const isSecondStep = new URLSearchParams(useSearch()).get("step") === "two-factor";
   useGoogleErrorNotice();
 
   if (user) return <Redirect to={homePathFor(user)} replace />;
@@ -25,6 +29,8 @@ export function AuthPage() {
       </div>
       {isLoading ? (
         <PageSpinner />
+      ) : isSecondStep ? (
+        <SecondFactorForm onRestart={() => navigate(paths.auth.getHref(), { replace: true })} />
       ) : (
         <div className="grid gap-6">
           <GoogleSignInButton />

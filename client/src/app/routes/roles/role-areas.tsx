@@ -1,24 +1,42 @@
+import type { ReactNode } from "react";
+import { Redirect } from "wouter";
 import { RoleLayout } from "@/components/layouts/role-layout";
 import { AreaSwitch } from "@/app/area-switch";
 import { navFor } from "@/app/routes";
+import { twoFactorSetupHref } from "@/config/paths";
+import { useAuth } from "@/lib/auth";
 
 const AGENT_NAV = navFor("agent");
 const ADMIN_NAV = navFor("admin");
 
+/**
+ * Agents and admins reach their screens only with two-factor sign-in on (their routes answer 403 until then): without
+ * it they are sent to its set-up in settings, which says why.
+ */
+function RequireSecondFactor({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user && !user.twoFactorEnabled) return <Redirect to={twoFactorSetupHref()} replace />;
+  return children;
+}
+
 /** The agent's screens under the agent header (spec 001 §2). */
 export function AgentArea() {
   return (
-    <RoleLayout area="Agent" links={AGENT_NAV}>
-      <AreaSwitch area="agent" />
-    </RoleLayout>
+    <RequireSecondFactor>
+      <RoleLayout area="Agent" links={AGENT_NAV}>
+        <AreaSwitch area="agent" />
+      </RoleLayout>
+    </RequireSecondFactor>
   );
 }
 
 /** The admin's screens under the admin header: Pricing, Gift Cards, Client View and Sign Out (spec 001 §2). */
 export function AdminArea() {
   return (
-    <RoleLayout area="Admin" links={ADMIN_NAV}>
-      <AreaSwitch area="admin" />
-    </RoleLayout>
+    <RequireSecondFactor>
+      <RoleLayout area="Admin" links={ADMIN_NAV}>
+        <AreaSwitch area="admin" />
+      </RoleLayout>
+    </RequireSecondFactor>
   );
 }

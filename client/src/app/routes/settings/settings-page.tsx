@@ -1,21 +1,24 @@
-import type { ReactNode } from "react";
-import { Link } from "wouter";
+import { useEffect, type ReactNode } from "react";
+import { Link, useSearch } from "wouter";
 import type { PublicUser } from "@shared/api-types";
 import { PublicLayout } from "@/components/layouts/public-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
+import { paths, TWO_FACTOR_SECTION } from "@/config/paths";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
 import { EmailForm } from "@/features/settings/components/email-form";
 import { PasswordForm } from "@/features/settings/components/password-form";
 import { ProfileForm } from "@/features/settings/components/profile-form";
 import { SessionsList } from "@/features/settings/components/sessions-list";
+import { TwoFactorSection } from "@/features/settings/components/two-factor-section";
 import { useAuth } from "@/lib/auth";
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+type SectionProps = { id?: string; title: string; description: string; children: ReactNode };
+
+function Section({ id, title, description, children }: SectionProps) {
   return (
-    <Card>
+    <Card id={id} className="scroll-mt-24">
       <CardHeader>
         <CardTitle asChild>
           <h2>{title}</h2>
@@ -43,6 +46,11 @@ export function SettingsPage() {
 
 function SettingsSections({ user }: { user: PublicUser }) {
   const isLocal = user.authProvider === "local";
+  // ?section=two-factor: where agents and admins are sent until their second factor is on
+  const section = new URLSearchParams(useSearch()).get("section");
+  useEffect(() => {
+    if (section) document.getElementById(section)?.scrollIntoView?.({ block: "start" });
+  }, [section]);
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
       <title>Settings · Heirloom</title>
@@ -73,6 +81,13 @@ function SettingsSections({ user }: { user: PublicUser }) {
           <EmailForm currentEmail={user.email} />
         </Section>
       ) : null}
+      <Section
+        id={TWO_FACTOR_SECTION}
+        title="Two-factor sign-in"
+        description="A code from an authenticator app on your phone, asked for at every sign-in after the password."
+      >
+        <TwoFactorSection user={user} />
+      </Section>
       <Section
         title="Sessions"
         description="Where your account is signed in. Sign out any device you do not recognise."

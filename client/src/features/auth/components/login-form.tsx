@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "wouter";
@@ -8,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
-import { useAuth } from "@/lib/auth";
+import { isTwoFactorRequired, useAuth } from "@/lib/auth";
 import { applyServerErrors } from "@/lib/form-errors";
+import { SecondFactorForm } from "@/features/auth/components/second-factor-form";
 
 type LoginFormValues = z.input<typeof loginSchema>;
 
@@ -18,8 +20,23 @@ type LoginFormProps = {
   showForgotPassword?: boolean;
 };
 
-/** Email and password sign-in; failures are announced by the auth mutation's notice. */
+/**
+ * Email and password sign-in; failures are announced by the auth mutation's notice. With two-factor sign-in on, the
+ * password is followed by the second step in the same place.
+ */
 export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormProps) {
+  const [isSecondStep, setIsSecondStep] = useState(false);
+  if (isSecondStep) return <SecondFactorForm onSuccess={onSuccess} onRestart={() => setIsSecondStep(false)} />;
+  return (
+    <PasswordStep
+      onSuccess={onSuccess}
+      onSecondStep={() => setIsSecondStep(true)}
+      showForgotPassword={showForgotPassword}
+    />
+  );
+}
+
+function PasswordStep({ onSuccess, onSecondStep, showForgotPassword }: LoginFormProps & { onSecondStep: () => void }) {
   const { loginMutation } = useAuth();
   // on the page rendered ahead of time, a submission before the app has started would be the browser's own (a GET
   // with the password in the address): the button, and so Enter, wait for the app
@@ -36,8 +53,9 @@ export function LoginForm({ onSuccess, showForgotPassword = true }: LoginFormPro
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const user = await loginMutation.mutateAsync(values);
-      onSuccess?.(user);
+      const result = await loginMutation.mutateAsync(values);
+      if (isTwoFactorRequired(result)) return onSecondStep();
+      onSuccess?.(result);
     } catch (error) {
       applyServerErrors<LoginFormValues>(error, ["email", "password"], setError);
     }
