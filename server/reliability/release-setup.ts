@@ -23,7 +23,7 @@ export type Installation = {
   site: Site;
   sink: SmtpSink;
   clock: TestClock;
-  /** Starts a server process of the installation; `port` for a second process beside the first (PostgreSQL only). */
+  /** Starts a server process of the installation; `secondProcess`: one more beside the first, on its own port. */
   start(opts?: { secondProcess?: boolean }): Promise<ServerProcess>;
   /** One SQL statement on the installation's database (embedded: only while no server runs). */
   sql<T extends object>(text: string, params?: unknown[]): Promise<T[]>;
