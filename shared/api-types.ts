@@ -9,6 +9,8 @@ export type PublicUser = {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** The user's own mobile number (E.164) or null; only ever in answers to the user themselves. */
+  phone: string | null;
   userType: UserType;
   agentId: number | null;
   plan: string;
