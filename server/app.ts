@@ -32,6 +32,7 @@ import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RegisteredRoute, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { setArgon2MaxQueue } from "./lib/passwords";
+import { responseDeadline } from "./middleware/response-deadline";
 import { sameOrigin } from "./middleware/same-origin";
 import { warnUntrustedForwarding } from "./middleware/forwarded-warning";
 import { fromRoot } from "./lib/app-root";
@@ -127,6 +128,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   mountSpaFiles(app, opts.spaDir ?? SPA_DIR);
   app.use("/api", noStore);
   app.use(sameOrigin(config.publicOrigin));
+  const connectionTimeout =
+    (database.pool.options as { connectionTimeoutMillis?: number }).connectionTimeoutMillis ?? 0;
+  app.use(responseDeadline(config.responseDeadlineMs ?? connectionTimeout + 3000, logger));
 
   const redis = config.redisUrl
     ? new (loadRedis().Redis)(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
