@@ -71,7 +71,9 @@ const envSchema = z.object({
   ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Background work (due triggers, warnings, expiries…) runs at start-up and at least once per interval (contract). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  RESPONSE_DEADLINE_SECONDS: z.coerce.number().int().min(0).max(600).optional(),
+  RESPONSE_DEADLINE_SECONDS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(600).optional(),
+  ),
   /** Unset (or `file`): SMS and WhatsApp messages are written to DATA_DIR/outbox/*.txt and logged (contract). */
   SMS_PROVIDER: optionalString.pipe(
     z.enum(["file"], { error: "must be unset or file (no other SMS provider is built in)" }).optional(),
