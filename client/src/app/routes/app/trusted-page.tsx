@@ -9,8 +9,8 @@ export function TrustedPage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">You are a trusted party</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          The people below have named you and you have accepted. This page is read-only for now: reporting a death
-          and confirming another party's report are not available yet; they arrive in the next release.
+          The people below have named you and you have accepted. This page is read-only for now: reporting a death and
+          confirming another party's report are not available yet; they arrive in the next release.
         </p>
       </div>
       <Card>

@@ -32,7 +32,10 @@ describe("TrustedPartyInvitation", () => {
     server.use(
       http.get(INFO, () => HttpResponse.json({ ...invitation, invitedEmail: "someone@example.com" })),
       http.post("/api/trusted-party-invitations/accept", () =>
-        apiError(403, "This invitation was sent to a different e-mail address. Sign in with that address to accept it."),
+        apiError(
+          403,
+          "This invitation was sent to a different e-mail address. Sign in with that address to accept it.",
+        ),
       ),
     );
     const { user } = renderWithApp(<TrustedPartyInvitation token={TOKEN} />);

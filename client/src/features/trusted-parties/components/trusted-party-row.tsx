@@ -7,26 +7,27 @@ import { describeFailure } from "@/lib/describe-failure";
 import { useTrustedPartyAction, type TrustedPartyAction } from "@/features/trusted-parties/api/trusted-party-action";
 import { invitationNote, TrustedPartyStatusBadge } from "@/features/trusted-parties/components/trusted-party-status";
 
-const CONFIRM: Record<TrustedPartyAction, { title: string; label: string; done: string; body: (n: string) => string }> = {
-  resend: {
-    title: "Resend invitation?",
-    label: "Resend",
-    done: "Invitation sent again",
-    body: (n) => `${n} gets a new link; the previous one stops working.`,
-  },
-  revoke: {
-    title: "Revoke trusted party?",
-    label: "Revoke",
-    done: "Trusted party revoked",
-    body: (n) => `${n} will no longer be able to act as your trusted party. Their invitation link stops working.`,
-  },
-  delete: {
-    title: "Delete trusted party?",
-    label: "Delete",
-    done: "Trusted party deleted",
-    body: (n) => `${n} is removed from your list for good.`,
-  },
-};
+const CONFIRM: Record<TrustedPartyAction, { title: string; label: string; done: string; body: (n: string) => string }> =
+  {
+    resend: {
+      title: "Resend invitation?",
+      label: "Resend",
+      done: "Invitation sent again",
+      body: (n) => `${n} gets a new link; the previous one stops working.`,
+    },
+    revoke: {
+      title: "Revoke trusted party?",
+      label: "Revoke",
+      done: "Trusted party revoked",
+      body: (n) => `${n} will no longer be able to act as your trusted party. Their invitation link stops working.`,
+    },
+    delete: {
+      title: "Delete trusted party?",
+      label: "Delete",
+      done: "Trusted party deleted",
+      body: (n) => `${n} is removed from your list for good.`,
+    },
+  };
 
 function Detail({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
