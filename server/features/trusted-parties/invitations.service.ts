@@ -1,5 +1,6 @@
 import type { TrustedPartyInvitationDto } from "@shared/api-types";
 import { runInTransaction, type Db } from "../../db";
+import { checkAccess } from "../../lib/access";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { notify } from "../../lib/notifications";
@@ -63,7 +64,17 @@ export async function acceptInvitation(
   });
 }
 
-/** The owners who named `personId` as an active trusted party: revoked and pending rows grant nothing. */
-export function listTrustedFor(db: Db, personId: number) {
-  return q.listTrustedFor(db, personId);
+/**
+ * The owners who named `personId` as a trusted party, kept to the rows the access policy lets them act on
+ * (`trusted-party:act`: accepted and not revoked).
+ */
+export async function listTrustedFor(db: Db, personId: number): Promise<q.TrustedForRow[]> {
+  const rows = await q.listRowsNaming(db, personId);
+  const allowed = await checkAccess(
+    db,
+    { userId: personId },
+    "trusted-party:act",
+    rows.map((r) => r.id),
+  );
+  return rows.filter((r) => allowed.has(r.id));
 }

@@ -94,13 +94,13 @@ export async function markAccepted(
 
 export type TrustedForRow = TrustedParty & { ownerFirstName: string | null; ownerLastName: string | null };
 
-/** The active parties the caller is: revoked or not yet accepted rows grant nothing. */
-export async function listTrustedFor(db: DbOrTx, personId: number): Promise<TrustedForRow[]> {
+/** Every row that names `personId`'s account, newest first; which of them still count is access.ts's answer. */
+export async function listRowsNaming(db: DbOrTx, personId: number): Promise<TrustedForRow[]> {
   const rows = await db
     .select({ party: tp, ownerFirstName: users.firstName, ownerLastName: users.lastName })
     .from(tp)
     .innerJoin(users, eq(users.id, tp.userId))
-    .where(and(eq(tp.trustedPersonId, personId), eq(tp.status, "active")))
+    .where(eq(tp.trustedPersonId, personId))
     .orderBy(desc(tp.activatedAt), desc(tp.id));
   return rows.map((r) => ({ ...r.party, ownerFirstName: r.ownerFirstName, ownerLastName: r.ownerLastName }));
 }
