@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enhancedTrustedParties } from "@shared/schema";
+import { auditEvents, enhancedTrustedParties } from "@shared/schema";
 import { loadConfig } from "../../config";
 import { startTestApp, type TestApp } from "../../test/harness";
 
@@ -98,6 +98,15 @@ describe("POST /api/trusted-party-invitations/accept (TOK-03)", () => {
         canManageBeneficiaries: false,
         activatedAt: row.activatedAt!.toISOString(),
       },
+    ]);
+
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.target, `trusted_party:${id}`));
+    expect(audited.map((e) => [e.action, e.actorId])).toEqual([
+      ["trusted_party_added", owner.user.id],
+      ["trusted_party_accepted", person.user.id],
     ]);
 
     // Used: 409 the second time, for the same account as for any other.

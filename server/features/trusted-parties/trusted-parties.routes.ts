@@ -4,6 +4,7 @@ import {
   updateTrustedPartySchema,
 } from "@shared/validators/trusted-parties";
 import type { AppDeps } from "../../deps";
+import { audit } from "../../lib/audit";
 import { currentUser, currentUserId, routeId } from "../../lib/request-context";
 import type { RouteTable } from "../../lib/route-registry";
 import * as invitations from "./invitations.service";
@@ -23,6 +24,9 @@ export function registerTrustedPartyRoutes(r: RouteTable, deps: AppDeps) {
     logger: deps.logger,
   };
   const one = { access: "client", resource: "trusted-party" } as const;
+  // Every trusted-party event is audited (contract); the target names the row, never its contents.
+  const record = (req: Parameters<typeof audit>[1], action: Parameters<typeof audit>[2], id: number) =>
+    audit({ db: d.db, clock: d.clock }, req, action, { target: `trusted_party:${id}` });
 
   r.add({ method: "get", path: BASE, access: "client" }, async (req, res) => {
     const rows = await svc.listTrustedParties(d, { userId: currentUserId(req) });
@@ -32,6 +36,7 @@ export function registerTrustedPartyRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "post", path: BASE, access: "client" }, async (req, res) => {
     const input = createTrustedPartySchema.parse(req.body ?? {});
     const row = await svc.createTrustedParty(d, { owner: currentUser(req), input });
+    await record(req, "trusted_party_added", row.id);
     res.status(201).json(presentTrustedParty(row, currentUser(req)));
   });
 
@@ -49,11 +54,13 @@ export function registerTrustedPartyRoutes(r: RouteTable, deps: AppDeps) {
 
   r.add({ method: "delete", path: ONE, ...one }, async (req, res) => {
     await svc.deleteTrustedParty(d, { userId: currentUserId(req), id: routeId(req) });
+    await record(req, "trusted_party_deleted", routeId(req));
     res.status(204).end();
   });
 
   r.add({ method: "post", path: `${ONE}/revoke`, body: "none", ...one }, async (req, res) => {
     const row = await svc.revokeTrustedParty(d, { userId: currentUserId(req), id: routeId(req) });
+    await record(req, "trusted_party_revoked", row.id);
     res.json(presentTrustedParty(row, currentUser(req)));
   });
 
@@ -75,7 +82,12 @@ export function registerTrustedPartyRoutes(r: RouteTable, deps: AppDeps) {
     async (req, res) => {
       const { token } = acceptTrustedPartyInvitationSchema.parse(req.body ?? {});
       const me = currentUser(req);
-      res.json(await invitations.acceptInvitation(d.db, d.clock, { token, person: { id: me.id, email: me.email } }));
+      const accepted = await invitations.acceptInvitation(d.db, d.clock, {
+        token,
+        person: { id: me.id, email: me.email },
+      });
+      await record(req, "trusted_party_accepted", accepted.partyId);
+      res.json(accepted);
     },
   );
 
