@@ -17,6 +17,7 @@ import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
 import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
+import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-parties.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps);
+  registerTrustedPartyRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);

@@ -24,7 +24,11 @@ export type AuditAction =
   | "two_factor_enabled"
   | "two_factor_disabled"
   | "two_factor_failed"
-  | "recovery_code_used";
+  | "recovery_code_used"
+  | "trusted_party_added"
+  | "trusted_party_accepted"
+  | "trusted_party_revoked"
+  | "trusted_party_deleted";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

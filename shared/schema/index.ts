@@ -11,3 +11,4 @@ export * from "./outbox";
 export * from "./releases";
 export * from "./account";
 export * from "./two-factor";
+export * from "./trusted-parties";
