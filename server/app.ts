@@ -18,6 +18,7 @@ import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
 import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
+import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-parties.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
@@ -33,6 +34,7 @@ import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RegisteredRoute, type RouteTable } from "./lib/route-registry";
 import { errorHandler } from "./middleware/error-handler";
 import { setArgon2MaxQueue } from "./lib/passwords";
+import { responseDeadline } from "./middleware/response-deadline";
 import { sameOrigin } from "./middleware/same-origin";
 import { warnUntrustedForwarding } from "./middleware/forwarded-warning";
 import { fromRoot } from "./lib/app-root";
@@ -128,6 +130,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   mountSpaFiles(app, opts.spaDir ?? SPA_DIR);
   app.use("/api", noStore);
   app.use(sameOrigin(config.publicOrigin));
+  const connectionTimeout =
+    (database.pool.options as { connectionTimeoutMillis?: number }).connectionTimeoutMillis ?? 0;
+  app.use(responseDeadline(config.responseDeadlineMs ?? connectionTimeout + 3000, logger));
 
   const redis = config.redisUrl
     ? new (loadRedis().Redis)(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
@@ -176,6 +181,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerAssetRoutes(table, deps);
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps);
+  registerTrustedPartyRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
@@ -185,7 +191,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerCheckInRoutes(table, deps);
   registerNotificationRoutes(table, deps);
   registerActivityRoutes(table, deps);
-  registerReleaseRoutes(table, deps);
+  registerReleaseRoutes(table, deps, limiters);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

@@ -104,6 +104,18 @@ describe("SCHEDULER_INTERVAL_SECONDS", () => {
   });
 });
 
+describe("RESPONSE_DEADLINE_SECONDS", () => {
+  it("is left to the app when unset (the pool's connection timeout + 3 s), takes seconds or 0, and refuses anything else", () => {
+    expect(loadConfig(env(long())).responseDeadlineMs).toBeUndefined();
+    expect(loadConfig({ ...env(long()), RESPONSE_DEADLINE_SECONDS: "" }).responseDeadlineMs).toBeUndefined();
+    expect(loadConfig({ ...env(long()), RESPONSE_DEADLINE_SECONDS: "10" }).responseDeadlineMs).toBe(10_000);
+    expect(loadConfig({ ...env(long()), RESPONSE_DEADLINE_SECONDS: "0" }).responseDeadlineMs).toBe(0);
+    for (const bad of ["-1", "2.5", "later", "601"]) {
+      expect(() => loadConfig({ ...env(long()), RESPONSE_DEADLINE_SECONDS: bad })).toThrow(/RESPONSE_DEADLINE_SECONDS/);
+    }
+  });
+});
+
 describe("SMS_PROVIDER", () => {
   it("defaults to the DATA_DIR/outbox file sink and stops the server on a provider it does not know", () => {
     expect(loadConfig(env(long())).smsProvider).toBe("file");

@@ -71,6 +71,9 @@ const envSchema = z.object({
   ARGON2_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(64),
   /** Background work (due triggers, warnings, expiries…) runs at start-up and at least once per interval (contract). */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RESPONSE_DEADLINE_SECONDS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(600).optional(),
+  ),
   /** Unset (or `file`): SMS and WhatsApp messages are written to DATA_DIR/outbox/*.txt and logged (contract). */
   SMS_PROVIDER: optionalString.pipe(
     z.enum(["file"], { error: "must be unset or file (no other SMS provider is built in)" }).optional(),
@@ -124,6 +127,11 @@ export type AppConfig = {
   sweepAgeMs: number;
   /** SCHEDULER_INTERVAL_SECONDS in milliseconds. */
   schedulerIntervalMs: number;
+  /**
+   * RESPONSE_DEADLINE_SECONDS in milliseconds (0: none): a read not answered by then gets 503. Unset: 3 s after the
+   * pool's connection timeout, so a request queued for a connection is answered by the pool first.
+   */
+  responseDeadlineMs: number | undefined;
   /** Where SMS and WhatsApp messages go: `file` is DATA_DIR/outbox/*.txt plus a log line. */
   smsProvider: "file";
   /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
@@ -284,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     logLevel: e.LOG_LEVEL,
     sweepAgeMs: e.SWEEP_AGE_MS,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
+    responseDeadlineMs: e.RESPONSE_DEADLINE_SECONDS === undefined ? undefined : e.RESPONSE_DEADLINE_SECONDS * 1000,
     smsProvider: e.SMS_PROVIDER ?? "file",
     startupWarnings: failOpen.map((setting) => setting.warning),
     argon2MaxQueue: e.ARGON2_MAX_QUEUE,

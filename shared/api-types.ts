@@ -9,6 +9,8 @@ export type PublicUser = {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** The user's own mobile number (E.164) or null; only ever in answers to the user themselves. */
+  phone: string | null;
   userType: UserType;
   agentId: number | null;
   plan: string;
@@ -118,4 +120,49 @@ export type DashboardStats = {
   storageUsed: number;
   storageLimit: number;
   usage: { documents: UsedLimit; images: UsedLimit; videos: UsedLimit; ipAssets: UsedLimit; files: UsedLimit };
+};
+
+/**
+ * A trusted party as its owner sees it (contract "Trusted parties and death verification"). In lists the phone,
+ * Ghana Card and mobile-money numbers are masked; only `GET /api/enhanced-trusted-parties/:id` (the owner's edit
+ * form) returns them whole.
+ */
+export type TrustedPartyDto = {
+  id: number;
+  trustedPersonName: string;
+  trustedPersonEmail: string;
+  trustedPersonPhone: string | null;
+  relationship: string;
+  canInitiateDeathVerification: boolean;
+  canAccessAssets: boolean;
+  canManageBeneficiaries: boolean;
+  ghanaCardNumber: string | null;
+  mobileMoneyNumber: string | null;
+  traditionalAuthority: string | null;
+  status: "inactive" | "active" | "revoked";
+  activatedAt: string | null;
+  revokedAt: string | null;
+  invitationExpiresAt: string | null;
+  /** The invitation e-mail: `waiting_for_your_email` while the owner's own address is unconfirmed (contract). */
+  invitationMail: "sent" | "waiting_for_your_email" | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What an invitation link shows before it is accepted: who invited whom, nothing else. */
+export type TrustedPartyInvitationDto = {
+  ownerName: string;
+  trustedPersonName: string;
+  invitedEmail: string;
+};
+
+/** One person who named the caller as an active trusted party, with the caller's permissions (`GET /api/trusted-for`). */
+export type TrustedForDto = {
+  id: number;
+  ownerName: string;
+  relationship: string;
+  canInitiateDeathVerification: boolean;
+  canAccessAssets: boolean;
+  canManageBeneficiaries: boolean;
+  activatedAt: string | null;
 };

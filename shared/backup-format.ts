@@ -23,6 +23,12 @@ const profileSchema = z.object({
   firstName: text(100),
   lastName: text(100),
   profileImageUrl: z.string().nullable(),
+  phone: z
+    .string()
+    .max(16)
+    .nullable()
+    .optional()
+    .describe("the owner's mobile number (E.164) or null; absent from backups made before it existed"),
   userType: z.enum(["client", "agent", "admin"]),
   plan: z.string().max(32),
   storageUsed: z.number().int().nonnegative(),

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import { registerClient } from "../register";
 import type { Flow } from "../run";
+import { registerClient } from "../register";
 
 const PASSWORD = "Kente-Cloth-2026";
 const PERIOD_MS = 30_000;
@@ -19,7 +19,6 @@ export const twoFactorFlow: Flow = {
   name: "two-factor: set up TOTP in settings, sign in with a code",
   async run({ page, baseUrl, shot }) {
     const email = `kwabena.${Date.now()}@example.com`;
-    // a returning client (role chosen), so the sign-in lands on the dashboard rather than /onboarding
     await registerClient(page, baseUrl, { email, password: PASSWORD, firstName: "Kwabena", lastName: "Owusu" });
 
     await page.goto(`${baseUrl}/settings?section=two-factor`);

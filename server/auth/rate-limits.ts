@@ -1,4 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { sql, type SQL } from "drizzle-orm";
 import type pg from "pg";
 import type { Redis } from "ioredis";
 import type { AppConfig, RateLimitRule } from "../config";
@@ -61,6 +62,38 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
     if (err instanceof RateLimiterRes) throw tooManyRequests(err.msBeforeNext / 1000);
     throw serviceUnavailable();
   }
+}
+
+/** One point of a limit that the caller's own statement takes (pointStatement), in place of consume(). */
+export type StatementPoint = { key: string; points: number; durationMs: number };
+
+/**
+ * The point consume(limiter, key) would take, for work that takes it inside its own statement so that the point and
+ * the work commit once, together (an open of a release link). Undefined when the limiter's store is not the
+ * database (Redis): the caller consumes the point as usual then.
+ */
+export function statementPoint(limiter: RateLimiterAbstract, key: string): StatementPoint | undefined {
+  if (!(limiter instanceof RateLimiterPostgres)) return undefined;
+  return { key: limiter.getKey(key), points: limiter.points, durationMs: limiter.duration * 1000 };
+}
+
+/**
+ * RateLimiterPostgres's own upsert of one point (rate-limiter-flexible `_upsert`, same table, key, expiry rule and
+ * clock), to run as a CTE of the caller's statement: answers the row's `points` and `expire` (epoch ms) after it.
+ */
+export function pointStatement(p: StatementPoint, at: number): SQL {
+  const expire = p.durationMs > 0 ? at + p.durationMs : null;
+  return sql`insert into rate_limits (key, points, expire) values (${p.key}, 1, ${expire}::bigint)
+    on conflict (key) do update set
+      points = case when rate_limits.expire <= ${at}::bigint then 1 else rate_limits.points + 1 end,
+      expire = case when rate_limits.expire <= ${at}::bigint then ${expire}::bigint else rate_limits.expire end
+    returning points, expire`;
+}
+
+/** What consume() throws when the point a statement took went over the limit (429 with Retry-After); else nothing. */
+export function overStatementPoint(p: StatementPoint, taken: { points: number; expire: number | null }, at: number) {
+  if (taken.points <= p.points) return undefined;
+  return tooManyRequests(taken.expire === null ? 0 : Math.max(taken.expire - at, 0) / 1000);
 }
 
 /** Gives back a point taken by consume (work that did not happen, or a success that must not count). */

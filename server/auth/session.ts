@@ -1,6 +1,6 @@
 import connectPgSimple from "connect-pg-simple";
 import { and, eq, gte, sql } from "drizzle-orm";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import session from "express-session";
 import type { Logger } from "pino";
 import type pg from "pg";
@@ -50,6 +50,31 @@ export type SessionParts = {
   users: SessionUsers;
 };
 
+/** Session objects whose row a statement of the request's own already wrote, with their sid and data then. */
+const writtenRows = new WeakMap<object, { sid: string; data: string }>();
+
+/** What the store keeps of a session besides its cookie, as JSON: how a written row is recognised. */
+const dataOf = (sess: object) => JSON.stringify({ ...sess, cookie: undefined });
+
+/**
+ * The row of the request's session as connect-pg-simple writes it, for a statement that writes it itself (in the
+ * same commit as the work that starts the session): its id, its data (`sess` JSON) and its expiry (epoch seconds).
+ */
+export function sessionRow(req: Request): { sid: string; sess: string; expireSeconds: number } {
+  req.session.touch();
+  const expires = req.session.cookie.expires;
+  const expireSeconds = Math.ceil((expires ? expires.getTime() : Date.now() + IDLE_TIMEOUT_MS) / 1000);
+  return { sid: req.sessionID, sess: JSON.stringify(req.session), expireSeconds };
+}
+
+/**
+ * Tells the store that the request's session, as it is now, is already stored (a statement of the request wrote its
+ * row, see sessionRow): the save express-session makes at the end of the response is then skipped, not repeated.
+ */
+export function markSessionWritten(req: Request): void {
+  writtenRows.set(req.session, { sid: req.sessionID, data: dataOf(req.session) });
+}
+
 /** The signed-in user's id inside the stored session (passport's `{ passport: { user: id } }`), as SQL. */
 const sessionUserId = sql`case when (${sessions.sess}->'passport'->>'user') ~ '^[0-9]{1,9}$'
   then (${sessions.sess}->'passport'->>'user')::int end`;
@@ -75,6 +100,15 @@ export function createSession(opts: {
     disableTouch: true,
     errorLog: (...args: unknown[]) => opts.logger.warn({ detail: String(args[0]) }, "session store error"),
   });
+  // A session whose row the request's own statement already wrote, unchanged since (markSessionWritten), is not
+  // written a second time: its save at the end of the response answers at once.
+  const set = store.set.bind(store);
+  store.set = (sid, sess, callback) => {
+    const written = writtenRows.get(sess);
+    writtenRows.delete(sess);
+    if (written?.sid === sid && written.data === dataOf(sess)) return callback?.();
+    set(sid, sess, callback);
+  };
   // NOTE: express-session treats an ENOENT from store.get as "no such session" (a file-store legacy), and the
   // embedded engine's unix socket answers ENOENT when it is down: re-label it so an outage is a 503, not a sign-out.
   // The read replaces connect-pg-simple's: the same row and expiry rule, with the user row joined in. Prepared once

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { assetReleases, beneficiaries, digitalAssets, releaseItems } from "@shared/schema";
+import { assetReleases, beneficiaries, digitalAssets, enhancedTrustedParties, releaseItems } from "@shared/schema";
 import type { DbOrTx } from "../db";
 import { AppError, notFound } from "./app-error";
 
@@ -80,6 +80,23 @@ export const ACCESS_RULES = {
       .from(digitalAssets)
       .where(
         and(eq(digitalAssets.userId, userId), inArray(digitalAssets.id, ids), eq(digitalAssets.status, "committed")),
+      );
+    return rows.map((r) => r.id);
+  }),
+  /**
+   * Act as a trusted party (issue 16): the rows naming the caller's own account that are active. An invitation not
+   * yet accepted, or revoked, grants nothing; the owner who named them is not the party (delegate-only).
+   */
+  "trusted-party:act": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: enhancedTrustedParties.id })
+      .from(enhancedTrustedParties)
+      .where(
+        and(
+          eq(enhancedTrustedParties.trustedPersonId, userId),
+          eq(enhancedTrustedParties.status, "active"),
+          inArray(enhancedTrustedParties.id, ids),
+        ),
       );
     return rows.map((r) => r.id);
   }),

@@ -25,6 +25,10 @@ export type AuditAction =
   | "two_factor_disabled"
   | "two_factor_failed"
   | "recovery_code_used"
+  | "trusted_party_added"
+  | "trusted_party_accepted"
+  | "trusted_party_revoked"
+  | "trusted_party_deleted"
   | "passkey_added"
   | "passkey_removed"
   | "passkey_counter_regression";

@@ -22,6 +22,7 @@ export const REDACT_PATHS = [
   "*.twoFactorInfo",
   "*.securityQuestions",
   "*.ghanaCardNumber",
+  "*.phone",
 ];
 
 /** Error fields that can carry user values: a failed query's parameters, PostgreSQL's row detail. */

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "@shared/schema";
 import type { DbOrTx } from "../db";
+import { unnest } from "../db/unnest";
 import type { Clock } from "./clock";
 
 export type NewNotification = {
@@ -17,28 +18,27 @@ export type NewNotification = {
 
 /**
  * Records in-app notifications in the caller's transaction, beside the e-mail the same event queues (contract:
- * whatever the product e-mails a user also appears here). One statement for any number of them; a dedupe key already
- * taken is skipped. Notifications carry no secrets and no links with tokens.
+ * whatever the product e-mails a user also appears here). One `INSERT … SELECT FROM unnest(…)` for any number of
+ * them (one array parameter per column); a dedupe key already taken is skipped. Notifications carry no secrets and
+ * no links with tokens. Answers how many were recorded.
  */
 export async function notify(tx: DbOrTx, deps: { clock: Clock }, items: NewNotification[]): Promise<number> {
   if (items.length === 0) return 0;
   const createdAt = deps.clock.now();
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      items.map((n) => ({
-        userId: n.userId,
-        kind: n.kind,
-        title: n.title.slice(0, 200),
-        body: n.body,
-        link: n.link ?? null,
-        dedupeKey: n.dedupeKey,
-        createdAt,
-      })),
-    )
-    .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning({ id: notifications.id });
-  return rows.length;
+  const result = await tx.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, dedupe_key, created_at)
+    select user_id, kind, title, body, link, dedupe_key, ${createdAt}::timestamptz
+    from ${unnest([
+      [items.map((n) => n.userId), "int"],
+      [items.map((n) => n.kind), "varchar"],
+      [items.map((n) => n.title.slice(0, 200)), "varchar"],
+      [items.map((n) => n.body), "text"],
+      [items.map((n) => n.link ?? null), "varchar"],
+      [items.map((n) => n.dedupeKey), "varchar"],
+    ])} as n(user_id, kind, title, body, link, dedupe_key)
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return result.rows.length;
 }
 
 /**

@@ -35,12 +35,13 @@ export const REGISTRY_LIMITS = [
 export type RegistryLimit = (typeof REGISTRY_LIMITS)[number];
 
 /**
- * A route's rate limit. Two need what only the service knows and are applied there, but named here all the same:
- * `loginThrottle` is the multi-layer sign-in throttle (server/auth/login-throttle.ts: per account and address, per
- * account, per address and day, with a slow lane), keyed by the e-mail the body names; `ownMailCap` is the outbox's
- * per-user cap on mail a user sends themselves.
+ * A route's rate limit. Three are applied by the route or its service, but named here all the same: `loginThrottle`
+ * is the multi-layer sign-in throttle (server/auth/login-throttle.ts: per account and address, per account, per
+ * address and day, with a slow lane), keyed by the e-mail the body names; `ownMailCap` is the outbox's per-user cap
+ * on mail a user sends themselves; `releaseOpen` is `tokenLookup` (same rule, same counter per address) taken inside
+ * the open's own statement, so that an open of a release link commits once (server/features/releases).
  */
-export type RateLimit = RegistryLimit | "loginThrottle" | "ownMailCap";
+export type RateLimit = RegistryLimit | "loginThrottle" | "ownMailCap" | "releaseOpen";
 
 /** What the table records of a route: its spec with the defaults filled in. */
 export type RegisteredRoute = RouteSpec & {

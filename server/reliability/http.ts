@@ -8,6 +8,13 @@ export class Session {
 
   constructor(public baseUrl: string) {}
 
+  /** The same signed-in user talking to another server process of the same installation (one session store). */
+  at(baseUrl: string): Session {
+    const other = new Session(baseUrl);
+    other.cookies = this.cookies;
+    return other;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }

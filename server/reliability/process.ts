@@ -80,15 +80,22 @@ export async function createSite(databaseUrl: string | undefined): Promise<Site>
   return { dataDir, blobRoot: path.join(dataDir, "blobs"), port, baseUrl, env };
 }
 
-/** Starts the server bundle on the site's DATA_DIR and port; resolves once GET /api/health answers 200. */
-export async function startServer(site: Site, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the server bundle on the site's DATA_DIR and port; resolves once GET /api/health answers 200. `nodeArgs` go
+ * before the bundle (a preload such as test-clock.ts's), `ipc` opens a channel to the process (`child.send`).
+ */
+export async function startServer(
+  site: Site,
+  extraEnv: Record<string, string> = {},
+  opts: { nodeArgs?: string[]; ipc?: boolean } = {},
+): Promise<ServerProcess> {
   if (!fs.existsSync(path.join(REPO_ROOT, "dist/server/index.mjs")))
     throw new Error("dist/server/index.mjs is missing: run npm run build (the suite's globalSetup builds it)");
   const logs: string[] = [];
-  const child = spawn(process.execPath, startScriptArgs(), {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...startScriptArgs()], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...site.env, ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: opts.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   children.add(child);
   const exited = new Promise<number | null>((resolve) => {

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { assetReleases, digitalAssets } from "@shared/schema";
+import { eq, inArray } from "drizzle-orm";
+import { assetReleases, digitalAssets, enhancedTrustedParties } from "@shared/schema";
 import { createTestRelease } from "../features/releases/releases.test-support";
 import type { AccessActor, Permission } from "../lib/access";
 import type { TestApp } from "../test/harness";
@@ -50,6 +50,29 @@ export const ACCESS_CASES: Record<Permission, AccessCase> = {
       return { ids: [committed], refused: [pending] };
     },
     routes: ["get /api/assets/:id/download"],
+  },
+  // Delegate-only: the person who accepted an invitation acts as a trusted party; pending and revoked rows grant nothing.
+  "trusted-party:act": {
+    owner: false,
+    async arrange(t, owner) {
+      const ids: number[] = [];
+      const person = t.uniqueEmail("trusted");
+      for (let i = 0; i < 3; i++) {
+        const res = await owner.agent
+          .post("/api/enhanced-trusted-parties")
+          .send({ trustedPersonName: `Party ${i}`, trustedPersonEmail: person, relationship: "friend" });
+        ids.push(Number(res.body.id));
+      }
+      const [active, pending, revoked] = ids;
+      const party = await t.signUp({ email: person });
+      await t.db
+        .update(enhancedTrustedParties)
+        .set({ status: "active", trustedPersonId: party.user.id })
+        .where(inArray(enhancedTrustedParties.id, [active, revoked]));
+      await owner.agent.post(`/api/enhanced-trusted-parties/${revoked}/revoke`);
+      return { ids: [active], delegates: [{ userId: party.user.id }], refused: [pending, revoked] };
+    },
+    routes: ["get /api/trusted-for"],
   },
   // Delegate-only: a beneficiary's release session reads its one release while it is live, never the owner's others.
   "release:read": {

@@ -47,6 +47,7 @@ const typed = (path: string, body: Record<string, unknown>): OwnedResource => ({
 });
 
 let beneficiarySeq = 0;
+let trustedSeq = 0;
 
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   release: {
@@ -103,6 +104,22 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     },
     snapshot: fromList("/api/beneficiaries"),
     update: { firstName: "Changed", email: "attacker@evil.example" },
+  },
+  "trusted-party": {
+    create: {
+      path: "/api/enhanced-trusted-parties",
+      // A new address each time, as for beneficiaries: the invitation counts against the recipient caps.
+      get body() {
+        return {
+          trustedPersonName: "Kwame Asante",
+          trustedPersonEmail: `kwame.${++trustedSeq}@example.com`,
+          relationship: "attorney",
+          ghanaCardNumber: "GHA-123456789-1",
+        };
+      },
+    },
+    snapshot: byId("/api/enhanced-trusted-parties"),
+    update: { trustedPersonName: "Changed", trustedPersonEmail: "attacker@evil.example" },
   },
   "asset-bundle": {
     create: { path: "/api/asset-bundles", body: { name: "For the children", items: [] } },

@@ -91,6 +91,9 @@ export async function startTestApp(opts: TestAppOptions = {}) {
     },
     { ...opts.config },
   );
+  // A loaded test machine can keep a read waiting for seconds: the response deadline has its own test with a short one.
+  if (opts.config?.responseDeadlineMs === undefined && opts.env?.RESPONSE_DEADLINE_SECONDS === undefined)
+    config.responseDeadlineMs = 120_000;
   // Tests register many users from one address; the registration limit has its own test with a small limit.
   if (!opts.config?.rateLimits)
     config.rateLimits = { ...config.rateLimits, registerPerIp: { points: 10_000, durationSeconds: 3600 } };

@@ -12,3 +12,4 @@ export * from "./releases";
 export * from "./account";
 export * from "./passkeys";
 export * from "./two-factor";
+export * from "./trusted-parties";

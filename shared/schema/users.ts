@@ -28,6 +28,11 @@ export const users = pgTable(
     firstName: varchar("first_name", { length: 100 }),
     lastName: varchar("last_name", { length: 100 }),
     profileImageUrl: text("profile_image_url"),
+    /**
+     * The owner's mobile number in E.164 (shared/validators/phone.ts), or null: inactivity warnings are also texted
+     * to it. Shown to the owner alone and never logged.
+     */
+    phone: varchar("phone", { length: 16 }),
     userType: varchar("user_type", { length: 16 }).notNull().default("client"),
     agentId: integer("agent_id"),
     stripeCustomerId: varchar("stripe_customer_id", { length: 255 }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUTH_MESSAGES, emailSchema, NAME_MAX, PASSWORD_MAX, registerSchema } from "./auth";
 import { stripInvisible } from "./common";
+import { optionalPhone } from "./phone";
 
 /** Messages of the settings screen (issue 15); the forms and the routes use these same objects. */
 export const ACCOUNT_MESSAGES = {
@@ -63,19 +64,24 @@ const name = (message: string) =>
         .max(NAME_MAX, { error: `Must be at most ${NAME_MAX} characters` }),
     );
 
-/** PATCH /api/user: names only. Strict, so a body naming any other field (plan, email, userType…) is a 400 (MASS-04). */
+/**
+ * PATCH /api/user: names and the owner's mobile number (texted the inactivity warnings; "" or null removes it), each
+ * optional. Strict, so a body naming any other field (plan, email, userType…) is a 400 (MASS-04).
+ */
 export const updateProfileSchema = z
-  .object({ firstName: name(AUTH_MESSAGES.firstName), lastName: name(AUTH_MESSAGES.lastName) })
+  .object({ firstName: name(AUTH_MESSAGES.firstName), lastName: name(AUTH_MESSAGES.lastName), phone: optionalPhone })
   .partial()
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
-/** The profile form sends both names. */
+/** The profile form sends both names and the phone field (empty: no phone). */
 export const profileFormSchema = z.object({
   firstName: name(AUTH_MESSAGES.firstName),
   lastName: name(AUTH_MESSAGES.lastName),
+  phone: optionalPhone,
 });
-export type ProfileFormInput = z.infer<typeof profileFormSchema>;
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+export type ProfileFormInput = z.output<typeof profileFormSchema>;
 
 /** One session in GET /api/user/sessions: `id` is an opaque hash, never the session id itself. */
 export type SessionSummary = {

@@ -82,20 +82,26 @@ describe("role selection for a client who has not chosen (spec 001 §2, issue 15
   });
 
   it("sends agents and admins away from it to their own home", async () => {
-    const agent = renderAt("/onboarding", { ...TEST_USER, userType: "agent" });
+    const agent = renderAt("/onboarding", { ...TEST_USER, userType: "agent", twoFactorEnabled: true });
     expect(await screen.findByRole("heading", { name: "Agent Dashboard" })).toBeInTheDocument();
     expect(pathOf(agent.location)).toBe("/agent-dashboard");
     cleanup();
     queryClient.clear();
 
-    const admin = renderAt("/onboarding", { ...TEST_USER, userType: "admin" });
+    const admin = renderAt("/onboarding", { ...TEST_USER, userType: "admin", twoFactorEnabled: true });
     expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
     expect(pathOf(admin.location)).toBe("/admin-dashboard");
   });
 
   it("moves a user granted admin from the screen to /admin-dashboard a second later", async () => {
     const { location, user } = renderAt("/onboarding", NEW_CLIENT);
-    const admin: PublicUser = { ...NEW_CLIENT, userType: "admin", roleChoice: "admin", onboardedAt: CHOSEN_AT };
+    const admin: PublicUser = {
+      ...NEW_CLIENT,
+      userType: "admin",
+      roleChoice: "admin",
+      onboardedAt: CHOSEN_AT,
+      twoFactorEnabled: true,
+    };
     server.use(
       http.post("/api/auth/promote-admin", () => HttpResponse.json(admin)),
       http.get("/api/user", () => HttpResponse.json(admin)),

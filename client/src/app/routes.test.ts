@@ -44,6 +44,7 @@ describe("the route table", () => {
         "/backup-export",
         "/activity",
         "/death-verification",
+        "/trusted",
         "/pricing",
         "/agent-dashboard",
         "/admin-dashboard",

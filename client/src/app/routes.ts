@@ -120,6 +120,11 @@ export const ROUTES: readonly AppRoute[] = [
     nav: "Death Verification",
   },
   {
+    path: paths.trusted.path,
+    page: page(() => import("./routes/app/trusted-page"), "TrustedPage"),
+    area: "signed-in",
+  },
+  {
     path: paths.pricing.path,
     page: PricingPage,
     area: "signed-in",
@@ -210,6 +215,11 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: paths.verifyBeneficiary.path,
     page: page(() => import("./routes/public/verify-beneficiary-page"), "VerifyBeneficiaryPage"),
+    area: "public",
+  },
+  {
+    path: paths.trustedPartyInvitation.path,
+    page: page(() => import("./routes/public/trusted-party-invitation-page"), "TrustedPartyInvitationPage"),
     area: "public",
   },
   {

@@ -20,6 +20,7 @@ export const paths = {
   resetPassword: withToken("/reset-password"),
   verifyEmail: withToken("/verify-email"),
   verifyBeneficiary: withToken("/verify-beneficiary"),
+  trustedPartyInvitation: withToken("/trusted-party"),
   confirmEmailChange: withToken("/confirm-email"),
   undoEmailChange: withToken("/undo-email-change"),
   invitation: withToken("/invitation"),
@@ -42,6 +43,8 @@ export const paths = {
   backupExport: at("/backup-export"),
   activity: at("/activity"),
   deathVerification: at("/death-verification"),
+  /** A trusted party's own area: the people who named them (any signed-in account may be one). */
+  trusted: at("/trusted"),
   pricing: at("/pricing"),
   pricingTiers: at("/pricing-tiers"),
   giftCards: at("/gift-cards"),

@@ -18,7 +18,7 @@ export type ParsedApiError = {
   errors: ApiFieldError[];
 };
 
-type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Spec 000 §7: a non-OK answer fails with "<status>: <body text or status text>". */
 async function throwIfResNotOk(res: Response): Promise<void> {

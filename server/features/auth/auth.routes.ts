@@ -41,12 +41,12 @@ export function registerAuthRoutes(
 ) {
   const { config, clock, mailer } = deps;
   const db = deps.database.db;
-  const mailCtx = { mailer, outbox: deps, publicUrl: config.publicUrl, clock, logger: deps.logger };
+  const authDeps = { db, mailer, outbox: deps, publicUrl: config.publicUrl, clock, logger: deps.logger };
   const auditCtx = { db, clock };
 
   r.add({ method: "post", path: "/api/register", access: "public", rateLimit: "register" }, async (req, res) => {
     const input = registerSchema.parse(req.body);
-    const user = await auth.registerUser(db, mailCtx, input);
+    const user = await auth.registerUser(authDeps, { input });
     await signIn(req, user, clock);
     await recordOwnerActivity(deps, user.id);
     await recognizeDevice({ ...deps, db }, req, res, user); // the account's first device: no notice
@@ -86,7 +86,7 @@ export function registerAuthRoutes(
     { method: "post", path: "/api/auth/forgot-password", access: "public", rateLimit: "passwordReset" },
     async (req, res) => {
       const { email } = forgotPasswordSchema.parse(req.body);
-      await auth.requestPasswordReset(db, mailCtx, email);
+      await auth.requestPasswordReset(authDeps, { email });
       await audit(auditCtx, req, "password_reset_requested", { target: email });
       // Known or not, the worker is woken the same way, after the answer has left (AUTH-06).
       res.once("finish", () => deps.outbox?.kick());
@@ -98,7 +98,7 @@ export function registerAuthRoutes(
     { method: "post", path: "/api/auth/reset-password", access: "public", rateLimit: "tokenLookup" },
     async (req, res) => {
       const { token, password } = resetPasswordSchema.parse(req.body);
-      const userId = await auth.resetPassword(db, mailCtx, token, password);
+      const userId = await auth.resetPassword(authDeps, { token, password });
       await audit(auditCtx, req, "password_reset", { actorId: userId, target: `user:${userId}` });
       res.json({ message: "Your password has been changed. Please sign in." });
     },
@@ -108,7 +108,7 @@ export function registerAuthRoutes(
     { method: "post", path: "/api/auth/verify-email", access: "public", rateLimit: "tokenLookup" },
     async (req, res) => {
       const { token } = verifyEmailSchema.parse(req.body);
-      await auth.verifyEmail(db, mailCtx, token);
+      await auth.verifyEmail(authDeps, { token });
       res.json({ message: "Your e-mail address is confirmed." });
     },
   );
@@ -117,7 +117,7 @@ export function registerAuthRoutes(
   r.add(
     { method: "post", path: "/api/auth/resend-verification", access: "user", body: "none", rateLimit: "ownMailCap" },
     async (req, res) => {
-      const outcome = await auth.resendOwnVerification(db, mailCtx, currentUserId(req));
+      const outcome = await auth.resendOwnVerification(authDeps, { userId: currentUserId(req) });
       res.json({
         message:
           outcome === "verified"

@@ -27,6 +27,15 @@ export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choo
 /** Mail leaves through the outbox (`outbox`); `mailer` stays for sends that have not moved onto it yet. */
 type MailCtx = { mailer: Mailer; outbox: OutboxWriteDeps; publicUrl: string; clock: Clock; logger?: Logger };
 
+/** What the account services need: the database and the mail context (the shape every service takes: deps, options). */
+export type AuthDeps = MailCtx & { db: Db };
+export type RegisterUserOptions = { input: RegisterInput };
+export type ResendVerificationOptions = { userId: number };
+export type AuthenticateOptions = { email: string; password: string };
+export type PasswordResetRequestOptions = { email: string };
+export type ResetPasswordOptions = { token: string; password: string };
+export type VerifyEmailOptions = { token: string };
+
 /** A verification link for the user's own address, queued in `tx` with the user's new token hash. */
 async function enqueueVerifyEmail(tx: Tx, ctx: MailCtx, user: User, token: string, tokenHash: string) {
   const mail = verifyEmailMail(user.email, user.firstName ?? "", `${ctx.publicUrl}/verify-email/${token}`);
@@ -47,7 +56,8 @@ async function enqueueVerifyEmail(tx: Tx, ctx: MailCtx, user: User, token: strin
  * Creates a local account (409 when the e-mail is taken) and queues its verification link in the same transaction:
  * with the mail server down, the account and its mail are both there (201), and the mail leaves when it is back.
  */
-export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): Promise<User> {
+export async function registerUser(deps: AuthDeps, { input }: RegisterUserOptions): Promise<User> {
+  const { db, ...ctx } = deps;
   if (isCommonPassword(input.password)) {
     throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
   }
@@ -77,7 +87,11 @@ export async function registerUser(db: Db, ctx: MailCtx, input: RegisterInput): 
  * when the address is already verified; a few per hour at most (429 beyond), so nobody can flood an address they
  * registered without owning it.
  */
-export async function resendOwnVerification(db: Db, ctx: MailCtx, userId: number): Promise<"sent" | "verified"> {
+export async function resendOwnVerification(
+  deps: AuthDeps,
+  { userId }: ResendVerificationOptions,
+): Promise<"sent" | "verified"> {
+  const { db, ...ctx } = deps;
   const token = generateToken();
   const tokenHash = hashToken(token);
   return runInTransaction(db, async (tx) => {
@@ -100,7 +114,10 @@ export type LoginResult = { ok: true; user: User } | { ok: false; reason: "inval
  * Checks e-mail and password. Unknown e-mails are verified against a dummy hash so both failures cost the same;
  * a weaker stored hash is upgraded on success.
  */
-export async function authenticateLocal(db: Db, email: string, password: string): Promise<LoginResult> {
+export async function authenticateLocal(
+  { db }: Pick<AuthDeps, "db">,
+  { email, password }: AuthenticateOptions,
+): Promise<LoginResult> {
   const user = await q.findUserByEmail(db, email);
   if (!user || !user.passwordHash) {
     await verifyPassword(DUMMY_PASSWORD_HASH, password);
@@ -121,7 +138,8 @@ export async function authenticateLocal(db: Db, email: string, password: string)
  * same (AUTH-06): the message is built and encrypted either way, and ONE statement sets the token and queues the
  * mail for whichever account matches — none for an unknown address. The worker sends it after the answer.
  */
-export async function requestPasswordReset(db: Db, ctx: MailCtx, email: string): Promise<void> {
+export async function requestPasswordReset(deps: AuthDeps, { email }: PasswordResetRequestOptions): Promise<void> {
+  const { db, ...ctx } = deps;
   const token = generateToken();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
@@ -152,7 +170,8 @@ export const RESET_MAILS_PER_HOUR = 3;
 export const INVALID_RESET_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
 
 /** Sets a new password from a reset token; the token dies, and every session of the user ends. Answers the user id. */
-export async function resetPassword(db: Db, ctx: MailCtx, token: string, password: string): Promise<number> {
+export async function resetPassword(deps: AuthDeps, { token, password }: ResetPasswordOptions): Promise<number> {
+  const { db, ...ctx } = deps;
   if (isCommonPassword(password)) {
     throw new AppError(400, COMMON_PASSWORD_MESSAGE, [{ path: "password", message: COMMON_PASSWORD_MESSAGE }]);
   }
@@ -190,7 +209,8 @@ export async function resetPassword(db: Db, ctx: MailCtx, token: string, passwor
  * Marks the e-mail verified and, in the same transaction, releases the messages to other people that were held until
  * it was (contract "E-mail verification"). An unknown, expired or used token answers 404.
  */
-export async function verifyEmail(db: Db, ctx: { clock: Clock; outbox: OutboxWriteDeps }, token: string) {
+export async function verifyEmail(deps: Pick<AuthDeps, "db" | "clock" | "outbox">, { token }: VerifyEmailOptions) {
+  const { db, ...ctx } = deps;
   const tokenHash = hashToken(token);
   const user = await q.findUserByVerificationToken(db, tokenHash, ctx.clock.now());
   if (!user) throw notFound();

@@ -39,7 +39,7 @@ export async function signInWithPassword(
   const attempt = await beginLoginAttempt(deps.limiters, email, options.address);
   let result: LoginResult;
   try {
-    result = await authenticateLocal(deps.db, email, password);
+    result = await authenticateLocal(deps, { email, password });
   } catch (err) {
     await attempt.abandoned();
     throw err;

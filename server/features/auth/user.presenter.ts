@@ -9,6 +9,7 @@ export function presentUser(u: User): PublicUser {
     firstName: u.firstName,
     lastName: u.lastName,
     profileImageUrl: u.profileImageUrl,
+    phone: u.phone,
     userType: u.userType as UserType,
     agentId: u.agentId,
     plan: u.plan,

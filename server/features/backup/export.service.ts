@@ -3,6 +3,7 @@ import type { User } from "@shared/schema";
 import {
   BACKUP_APP,
   BACKUP_FORMAT_VERSION,
+  backupSchema,
   type BackupDocument,
   type ExportFormat,
   type ExportHistory,
@@ -38,9 +39,12 @@ export function toRecord(kind: TypedAssetKind, row: Record<string, unknown>): Re
   return out;
 }
 
+/** The fields the backup format names, and no others: a column added to users later stays out until the format has it. */
+const PROFILE_FIELDS = Object.keys(backupSchema.shape.profile.shape) as (keyof BackupDocument["profile"])[];
+
 function profileOf(user: User): BackupDocument["profile"] {
-  const { id: _id, agentId: _agentId, ...profile } = presentUser(user);
-  return profile;
+  const presented: Record<string, unknown> = presentUser(user);
+  return Object.fromEntries(PROFILE_FIELDS.map((key) => [key, presented[key]])) as BackupDocument["profile"];
 }
 
 async function readTypedAssets(deps: ExportDeps, tx: Tx, userId: number) {

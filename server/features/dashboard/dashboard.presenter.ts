@@ -5,7 +5,6 @@ import type { DashboardCounts } from "./dashboard.queries";
 /**
  * totalAssets = committed uploads + every typed asset of all six types; ipAssets = IP records + uploads in category
  * intellectual_property (contract). Limits come from the plan (null = unlimited); storage from the user's row.
- * NOTE: trustedParties is 0 until the trusted-parties table exists (spec 001 feature, a later issue).
  */
 export function presentDashboardStats(c: DashboardCounts): DashboardStats {
   const limits = PLANS[normalizePlanId(c.plan)].limits;
@@ -19,7 +18,7 @@ export function presentDashboardStats(c: DashboardCounts): DashboardStats {
   return {
     totalAssets: c.files + typed,
     beneficiaries: c.beneficiaries,
-    trustedParties: 0,
+    trustedParties: c.trustedParties,
     storageUsed: c.storageUsed,
     storageLimit: c.storageLimit,
     usage: {

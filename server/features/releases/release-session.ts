@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "../../auth/session";
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, markSessionWritten, sessionRow } from "../../auth/session";
 import type { AccessActor } from "../../lib/access";
 import { serviceUnavailable } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -8,27 +8,49 @@ import type { RequestOrigin } from "./releases.service";
 /** seenAt is rewritten (and the session row saved, its expiry pushed on) at most this often. */
 const SEEN_GRANULARITY_MS = 60 * 1000;
 
+/** The release session's row, written by the open's own statement (open-release.queries.ts). */
+export type ReleaseSessionRow = {
+  sid: string;
+  /** The session's data (its cookie) as JSON: the statement adds `release` with the id it opened. */
+  sess: string;
+  expireSeconds: number;
+  /** When the release session starts (epoch ms, the injectable clock): `release.openedAt` and `seenAt`. */
+  at: number;
+  /** The session the request came with, whose row the statement deletes once the release has opened. */
+  replaces: string | null;
+};
+
 /**
- * Starts a release session for the release just opened, in a session of its own: the session id is regenerated and
- * holds nothing but this release. Whoever was signed in in this browser is signed out of it, and a release opened
- * earlier is replaced, so a session never mixes an account with a release, nor two releases (TOK-04, TOK-05).
- * Signing in later regenerates the session again (passport), which ends the release session.
+ * Opens a release in a session of its own (TOK-04, TOK-05): the session holds nothing but this release. A request
+ * without a session cookie already holds a new session with a fresh random id; one that brought a cookie (a planted
+ * session, a signed-in one, an earlier release) gets a new id, and `open` deletes the old row in its statement, so
+ * whoever was signed in in this browser is signed out of it and an earlier release is replaced. Signing in later
+ * regenerates the session again (passport), which ends the release session. `open` writes the new row in the same
+ * statement, so an open commits once; if it throws (404, 429), the request's session is left as it came.
  */
-export async function startReleaseSession(
+export async function openInReleaseSession<T extends { release: { id: number } }>(
   req: Request,
-  releaseId: number,
   opts: { clock: Clock; cookieName: string },
-): Promise<void> {
+  open: (row: ReleaseSessionRow) => Promise<T>,
+): Promise<T> {
   if (!req.session) throw serviceUnavailable();
-  // A request without a session cookie already holds a new session with a fresh random id: nothing to regenerate
-  // (and no stored row to delete). One that brought a cookie may carry a planted or signed-in session: regenerate.
+  const came = { sid: req.sessionID, session: req.session };
   const cookies = req.headers.cookie ?? "";
-  if (cookies.split(";").some((c) => c.trim().startsWith(`${opts.cookieName}=`))) {
-    await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  const hadCookie = cookies.split(";").some((c) => c.trim().startsWith(`${opts.cookieName}=`));
+  if (hadCookie) req.sessionStore.generate(req);
+  const at = opts.clock.now().getTime();
+  let opened: T;
+  try {
+    opened = await open({ ...sessionRow(req), at, replaces: hadCookie ? came.sid : null });
+  } catch (err) {
+    req.sessionID = came.sid;
+    req.session = came.session;
+    throw err;
   }
   req.user = undefined;
-  const now = opts.clock.now().getTime();
-  req.session.release = { id: releaseId, openedAt: now, seenAt: now };
+  req.session.release = { id: opened.release.id, openedAt: at, seenAt: at };
+  markSessionWritten(req);
+  return opened;
 }
 
 /**

@@ -1,82 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  assetReleases,
-  auditEvents,
-  digitalAssets,
-  releaseAccesses,
-  releaseItems,
-  type AssetRelease,
-} from "@shared/schema";
+import { assetReleases, auditEvents, digitalAssets, releaseAccesses, releaseItems } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 import type { KindConfig } from "../typed-assets/kinds";
 import type { TypedRow } from "../typed-assets/typed-assets.service";
 
 const LIVE = ["pending", "opened"];
-
-type OpenedRow = {
-  id: number;
-  user_id: number;
-  trigger_id: number | null;
-  beneficiary_id: number | null;
-  owner_name: string;
-  beneficiary_name: string;
-  message: string | null;
-  status: string;
-  token_hash: string;
-  is_test: boolean;
-  released_at: string | Date;
-  access_expires_at: string | Date;
-  accessed_at: string | Date | null;
-  revoked_at: string | Date | null;
-};
-
-const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
-
-/**
- * Opens a release by its token hash in ONE statement (one round trip, atomic without a transaction): a live link
- * moves `pending` → `opened` (first open: `accessedAt`), an opened one stays opened, and the open is written to the
- * access log and to the owner's audit trail. Unknown, revoked and expired links return nothing and write nothing.
- */
-export async function openLiveRelease(
-  db: DbOrTx,
-  p: { tokenHash: string; now: Date; ip: string | null; requestId: string | null },
-): Promise<AssetRelease | undefined> {
-  const now = p.now.toISOString();
-  const ip = p.ip?.slice(0, 64) ?? null;
-  const result = await db.execute<OpenedRow>(sql`
-    with opened as (
-      update asset_releases
-      set status = 'opened', accessed_at = coalesce(accessed_at, ${now}::timestamptz)
-      where token_hash = ${p.tokenHash} and status in ('pending', 'opened') and access_expires_at > ${now}::timestamptz
-      returning *
-    ), logged as (
-      insert into release_accesses (release_id, user_id, at, action, ip)
-      select id, user_id, ${now}::timestamptz, 'open', ${ip} from opened
-    ), audited as (
-      insert into audit_events (at, actor_id, subject_user_id, action, target, request_id, ip)
-      select ${now}::timestamptz, null, user_id, 'release_opened', 'release:' || id, ${p.requestId?.slice(0, 64) ?? null}, ${ip}
-      from opened
-    )
-    select * from opened`);
-  const r = result.rows[0];
-  if (!r) return undefined;
-  return {
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    triggerId: r.trigger_id === null ? null : Number(r.trigger_id),
-    beneficiaryId: r.beneficiary_id === null ? null : Number(r.beneficiary_id),
-    ownerName: r.owner_name,
-    beneficiaryName: r.beneficiary_name,
-    message: r.message,
-    status: r.status,
-    tokenHash: r.token_hash,
-    isTest: r.is_test,
-    releasedAt: new Date(r.released_at),
-    accessExpiresAt: new Date(r.access_expires_at),
-    accessedAt: toDate(r.accessed_at),
-    revokedAt: toDate(r.revoked_at),
-  };
-}
 
 /** A release row by id, for a caller the access rules have already let through. */
 export async function findRelease(db: DbOrTx, id: number) {

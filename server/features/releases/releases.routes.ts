@@ -1,4 +1,6 @@
 import { openReleaseSchema } from "@shared/validators/releases";
+import { ipKey } from "../../auth/ip-key";
+import { consume, statementPoint, type Limiters } from "../../auth/rate-limits";
 import { sessionCookieName } from "../../auth/session";
 import type { AppDeps } from "../../deps";
 import type { RouteTable } from "../../lib/route-registry";
@@ -6,21 +8,28 @@ import { currentUserId, routeId } from "../../lib/request-context";
 import { logDecryptFailure } from "../assets/assets.service";
 import { sendDownload } from "../assets/download";
 import { listReleases, revokeRelease } from "./owner-releases.service";
-import { originOf, releaseActor, startReleaseSession } from "./release-session";
+import { openInReleaseSession, originOf, releaseActor } from "./release-session";
 import { getReleaseView, openReleaseByToken, openReleasedFile } from "./releases.service";
 
 /**
  * The beneficiary's side (public: a release session is not an account; the access rules answer for it) and the
  * owner's side (list, revoke). Contract "Release triggers, bundles and releases".
  */
-export function registerReleaseRoutes(r: RouteTable, deps: AppDeps) {
+export function registerReleaseRoutes(r: RouteTable, deps: AppDeps, limiters: Pick<Limiters, "tokenLookup">) {
   const cookieName = sessionCookieName(deps.config);
+  const limiter = limiters.tokenLookup;
   r.add(
-    { method: "post", path: "/api/releases/open", access: "public", rateLimit: "tokenLookup" },
+    { method: "post", path: "/api/releases/open", access: "public", rateLimit: "releaseOpen" },
     async (req, res) => {
-      const { token } = openReleaseSchema.parse(req.body ?? {});
-      const view = await openReleaseByToken(deps, { token, origin: originOf(req) });
-      await startReleaseSession(req, view.release.id, { clock: deps.clock, cookieName });
+      const parsed = openReleaseSchema.safeParse(req.body ?? {});
+      // the address's token-lookup point: taken in the open's own statement, or first (a bad body, a Redis store)
+      const limit = parsed.success ? statementPoint(limiter, ipKey(req)) : undefined;
+      if (!limit) await consume(limiter, ipKey(req));
+      if (!parsed.success) throw parsed.error;
+      const { token } = parsed.data;
+      const view = await openInReleaseSession(req, { clock: deps.clock, cookieName }, (session) =>
+        openReleaseByToken(deps, { token, origin: originOf(req), limit, session }),
+      );
       res.json(view);
     },
   );

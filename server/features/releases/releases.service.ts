@@ -1,6 +1,7 @@
 import { ITEM_KINDS, TYPED_KIND_OF, type ItemKind } from "@shared/release-kinds";
 import type { ReleasedAssetDto, ReleaseViewDto } from "@shared/release-api";
 import type { AssetRelease } from "@shared/schema";
+import { overStatementPoint, type StatementPoint } from "../../auth/rate-limits";
 import { runInTransaction, type DbOrTx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { requireAccess, type AccessActor } from "../../lib/access";
@@ -13,12 +14,13 @@ import { typedAssetPresenter } from "../typed-assets/typed-assets.presenter";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { logReleaseAudit } from "./release-audit";
 import { openReleaseMessage } from "./release-secrets";
+import { openLiveRelease, type ReleasedFileRow, type ReleaseItemRef } from "./open-release.queries";
+import type { ReleaseSessionRow } from "./release-session";
 import {
   findRelease,
   insertAccess,
   insertReleaseAudit,
   itemsOfRelease,
-  openLiveRelease,
   releasedFiles,
   releasedTypedRows,
   type ReleaseAuditEntry,
@@ -29,11 +31,20 @@ type ReleaseDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock" | "
 /** Where a request came from, for the access log and the audit trail. */
 export type RequestOrigin = { requestId: string | null; ip: string | null };
 
+/** What a view of the release is built from, read beforehand (the open's statement reads them with the open). */
+type Preloaded = { items: ReleaseItemRef[]; files: ReleasedFileRow[] };
+
 /** The release's items, decrypted for its beneficiary: files first, then each typed kind in the contract's order. */
-async function releasedAssets(db: DbOrTx, deps: ReleaseDeps, release: AssetRelease): Promise<ReleasedAssetDto[]> {
-  const items = await itemsOfRelease(db, release.id);
+async function releasedAssets(
+  db: DbOrTx,
+  deps: ReleaseDeps,
+  release: AssetRelease,
+  preloaded?: Preloaded,
+): Promise<ReleasedAssetDto[]> {
+  const items = preloaded?.items ?? (await itemsOfRelease(db, release.id));
   const idsOf = (kind: ItemKind) => items.filter((i) => i.kind === kind).map((i) => i.itemId);
-  const out: ReleasedAssetDto[] = (await releasedFiles(db, release.userId, idsOf("file"))).map(presentReleasedFile);
+  const files = preloaded?.files ?? (await releasedFiles(db, release.userId, idsOf("file")));
+  const out: ReleasedAssetDto[] = files.map(presentReleasedFile);
   let dek: Buffer | undefined;
   for (const itemKind of ITEM_KINDS) {
     if (itemKind === "file") continue;
@@ -48,24 +59,40 @@ async function releasedAssets(db: DbOrTx, deps: ReleaseDeps, release: AssetRelea
   return out;
 }
 
-async function viewOf(deps: ReleaseDeps, release: AssetRelease): Promise<ReleaseViewDto> {
+async function viewOf(deps: ReleaseDeps, release: AssetRelease, preloaded?: Preloaded): Promise<ReleaseViewDto> {
   const db = deps.database.db;
   const message = await openReleaseMessage(db, deps, release);
-  return { release: presentRelease(release, message), assets: await releasedAssets(db, deps, release) };
+  return { release: presentRelease(release, message), assets: await releasedAssets(db, deps, release, preloaded) };
 }
 
 /**
- * Opens a release by its link token (contract `POST /api/releases/open`): the first open moves it to `opened`;
- * every open is written to its access log and to the owner's audit trail in the same statement. An unknown,
- * revoked or expired token is one and the same 404.
+ * Opens a release by its link token (contract `POST /api/releases/open`) in one statement, one commit
+ * (open-release.queries.ts): with `limit`, the address's token-lookup point (429 once over the limit, nothing
+ * opened); the first open moves it to `opened`; every open is written to its access log and to the owner's audit
+ * trail; the release session's row is written. An unknown, revoked or expired token is one and the same 404.
  */
 export async function openReleaseByToken(
   deps: ReleaseDeps,
-  input: { token: string; origin: RequestOrigin },
+  input: {
+    token: string;
+    origin: RequestOrigin;
+    limit?: StatementPoint;
+    session: ReleaseSessionRow;
+  },
 ): Promise<ReleaseViewDto> {
   const now = deps.clock.now();
-  const release = await openLiveRelease(deps.database.db, { tokenHash: hashToken(input.token), now, ...input.origin });
-  if (!release) throw notFound();
+  const at = Date.now();
+  const outcome = await openLiveRelease(deps.database, {
+    tokenHash: hashToken(input.token),
+    now,
+    ...input.origin,
+    limit: input.limit && { point: input.limit, at },
+    session: input.session,
+  });
+  const refused = input.limit && overStatementPoint(input.limit, outcome.point, at);
+  if (refused) throw refused;
+  if (!outcome.opened) throw notFound();
+  const { release, items, files } = outcome.opened;
   logReleaseAudit(deps.logger, {
     at: now,
     actorId: null,
@@ -74,7 +101,7 @@ export async function openReleaseByToken(
     releaseId: release.id,
     ...input.origin,
   });
-  return viewOf(deps, release);
+  return viewOf(deps, release, { items, files });
 }
 
 /** The release of the caller's release session (contract `GET /api/releases/:id`); anything else 404. */

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import type { NewNotification } from "../../lib/notifications";
 import { createReleases, type ReleaseDeps } from "./create-releases";
-import { auditInTx, recordTriggerEvents } from "./trigger-audit";
+import { recordTriggerEvents } from "./trigger-audit";
 
 export type MovedRow = {
   id: number;
@@ -13,9 +14,26 @@ export type MovedRow = {
   status: string;
 };
 
-/** The effects of triggers just moved: releases for the completed ones, their history, the audit. */
-export async function releaseMoved(tx: DbOrTx, deps: ReleaseDeps, rows: MovedRow[], now: Date, fired: boolean) {
+/**
+ * The effects of triggers just moved: releases for the completed ones, their history, the audit — each table written
+ * once for the whole batch, `notifications` (the caller's own, for the same owners) with the releases' ones.
+ */
+export async function releaseMoved(
+  tx: DbOrTx,
+  deps: ReleaseDeps,
+  rows: MovedRow[],
+  now: Date,
+  fired: boolean,
+  notifications: NewNotification[] = [],
+) {
   const completed = rows.filter((r) => r.status === "completed");
+  const audit = rows.map((r) => ({
+    at: now,
+    actorId: null,
+    subjectUserId: r.user_id,
+    action: r.status === "completed" ? ("trigger_completed" as const) : ("trigger_fired" as const),
+    target: `trigger:${r.id}`,
+  }));
   await createReleases(
     tx,
     deps,
@@ -28,21 +46,12 @@ export async function releaseMoved(tx: DbOrTx, deps: ReleaseDeps, rows: MovedRow
       message: r.message,
     })),
     now,
+    { also: { audit, notifications } },
   );
   await recordTriggerEvents(tx, [
     ...(fired ? rows.map((r) => ({ triggerId: r.id, userId: r.user_id, at: now, kind: "fired" as const })) : []),
     ...completed.map((r) => ({ triggerId: r.id, userId: r.user_id, at: now, kind: "completed" as const })),
   ]);
-  await auditInTx(
-    tx,
-    rows.map((r) => ({
-      at: now,
-      actorId: null,
-      subjectUserId: r.user_id,
-      action: r.status === "completed" ? ("trigger_completed" as const) : ("trigger_fired" as const),
-      target: `trigger:${r.id}`,
-    })),
-  );
 }
 
 /**

@@ -1,14 +1,15 @@
-import { inArray, sql } from "drizzle-orm";
-import { assetReleases, beneficiaries, outboxMessages, users } from "@shared/schema";
+import { sql, type AnyColumn } from "drizzle-orm";
+import { beneficiaries, users } from "@shared/schema";
 import { RELEASE_LINK_DAYS } from "@shared/release-kinds";
 import type { DbOrTx } from "../../db";
+import { unnest } from "../../db/unnest";
 import type { AppDeps } from "../../deps";
 import { encryptValue } from "../../lib/crypto/field-secrets";
-import { notify } from "../../lib/notifications";
-import { sealMessage, wakeAfterCommit } from "../../lib/outbox/enqueue";
+import { notify, type NewNotification } from "../../lib/notifications";
+import { enqueueSealedMessages, sealMessage } from "../../lib/outbox/enqueue";
 import { generateToken, hashToken } from "../../lib/tokens";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
-import { auditInTx } from "./trigger-audit";
+import { auditInTx, type TriggerAuditEntry } from "./trigger-audit";
 import { releaseMail } from "./trigger-mail";
 import { RELEASE_SECRETS, openTriggerField } from "./trigger-secrets";
 import { insertReleaseItems } from "./release-items";
@@ -56,29 +57,42 @@ async function resealMessages(tx: DbOrTx, deps: ReleaseDeps, sources: ReleaseSou
   return out;
 }
 
+/** `column` is one of `ids`: ONE int[] parameter, not a parameter per id. */
+const idIn = (column: AnyColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/** What the caller's own event adds to the batch's statements, so each table is written once per batch. */
+export type AlsoWritten = { audit?: TriggerAuditEntry[]; notifications?: NewNotification[] };
+
 /**
  * Creates one release per completed trigger (docs/design/release-engine.md): a 256-bit link token stored as a hash,
  * valid RELEASE_LINK_DAYS; its items fixed now (the named file, or the bundle's items, or every asset of every kind
  * assigned to the beneficiary); one e-mail to the beneficiary through the outbox (dedupe `release:<id>:beneficiary`);
- * a notification and an audit entry for the owner. One statement per table for the whole batch. With `test`, the
- * release is the owner's preview (`isTest`): the e-mail goes to the owner alone, marked as a test.
+ * a notification and an audit entry for the owner. Set-based: one `INSERT … SELECT` per table for the whole batch
+ * (with `also`, the caller's audit rows and notifications join those statements). With `test`, the release is the
+ * owner's preview (`isTest`): the e-mail goes to the owner alone, marked as a test.
  */
 export async function createReleases(
   tx: DbOrTx,
   deps: ReleaseDeps,
   triggers: ReleaseSource[],
   now: Date,
-  opts: { test?: boolean } = {},
+  opts: { test?: boolean; also?: AlsoWritten } = {},
 ): Promise<CreatedRelease[]> {
-  if (triggers.length === 0) return [];
-  const test = opts.test === true;
-  const ownerIds = [...new Set(triggers.map((t) => t.userId))];
+  const created = await insertReleases(tx, deps, triggers, now, opts.test === true);
+  await notify(tx, deps, [...created.notifications, ...(opts.also?.notifications ?? [])]);
+  await auditInTx(tx, [...created.audit, ...(opts.also?.audit ?? [])]);
+  return created.releases;
+}
+
+async function insertReleases(tx: DbOrTx, deps: ReleaseDeps, triggers: ReleaseSource[], now: Date, test: boolean) {
+  const none = { releases: [] as CreatedRelease[], notifications: [] as NewNotification[], audit: [] };
+  if (triggers.length === 0) return none;
   const owners = new Map(
     (
       await tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
-        .where(inArray(users.id, ownerIds))
+        .where(idIn(users.id, [...new Set(triggers.map((t) => t.userId))]))
     ).map((u) => [u.id, u]),
   );
   const people = new Map(
@@ -91,38 +105,34 @@ export async function createReleases(
           email: beneficiaries.email,
         })
         .from(beneficiaries)
-        .where(inArray(beneficiaries.id, [...new Set(triggers.map((t) => t.beneficiaryId))]))
+        .where(idIn(beneficiaries.id, [...new Set(triggers.map((t) => t.beneficiaryId))]))
     ).map((b) => [b.id, b]),
   );
   const ready = triggers.filter((t) => owners.has(t.userId) && people.has(t.beneficiaryId));
-  if (ready.length === 0) return [];
+  if (ready.length === 0) return none;
   const ids = await drawReleaseIds(tx, ready.length);
   const messages = await resealMessages(tx, deps, ready, ids);
   const days = test ? TEST_LINK_DAYS : RELEASE_LINK_DAYS;
   const expires = new Date(now.getTime() + days * DAY_MS);
   const tokens = ready.map(() => generateToken());
 
-  const inserted = await tx
-    .insert(assetReleases)
-    .values(
-      ready.map((t, i) => ({
-        id: ids[i],
-        userId: t.userId,
-        triggerId: t.id,
-        beneficiaryId: t.beneficiaryId,
-        ownerName: nameOf(owners.get(t.userId)!).slice(0, 201),
-        beneficiaryName: nameOf(people.get(t.beneficiaryId)!).slice(0, 201),
-        message: messages[i],
-        status: "pending",
-        tokenHash: hashToken(tokens[i]),
-        isTest: test,
-        releasedAt: now,
-        accessExpiresAt: expires,
-      })),
-    )
-    .onConflictDoNothing({ target: assetReleases.triggerId, where: sql`is_test = false` })
-    .returning({ id: assetReleases.id });
-  const done = new Set(inserted.map((r) => r.id));
+  const inserted = await tx.execute<{ id: number }>(sql`
+    insert into asset_releases (id, user_id, trigger_id, beneficiary_id, owner_name, beneficiary_name, message,
+      token_hash, status, is_test, released_at, access_expires_at)
+    select r.*, 'pending', ${test}::boolean, ${now}::timestamptz, ${expires}::timestamptz
+    from ${unnest([
+      [ids, "int"],
+      [ready.map((t) => t.userId), "int"],
+      [ready.map((t) => t.id), "int"],
+      [ready.map((t) => t.beneficiaryId), "int"],
+      [ready.map((t) => nameOf(owners.get(t.userId)!).slice(0, 201)), "varchar"],
+      [ready.map((t) => nameOf(people.get(t.beneficiaryId)!).slice(0, 201)), "varchar"],
+      [messages, "text"],
+      [tokens.map(hashToken), "varchar"],
+    ])} as r
+    on conflict (trigger_id) where is_test = false do nothing
+    returning id`);
+  const done = new Set(inserted.rows.map((r) => Number(r.id)));
   const created = ready
     .map((t, i) => ({ t, id: ids[i], token: tokens[i] }))
     .filter((r) => done.has(r.id))
@@ -131,7 +141,7 @@ export async function createReleases(
       const to = test ? owner.email : people.get(t.beneficiaryId)!.email;
       return { id, triggerId: t.id, userId: t.userId, token, to, t };
     });
-  if (created.length === 0) return [];
+  if (created.length === 0) return none;
 
   await insertReleaseItems(
     tx,
@@ -144,64 +154,60 @@ export async function createReleases(
     })),
   );
 
-  const mails = created.map((c) =>
-    sealMessage(deps, {
-      channel: "email",
-      kind: test ? "release_test" : "release",
-      to: c.to,
-      ...asSealable(
-        releaseMail({
-          to: c.to,
-          owner: owners.get(c.userId)!,
-          beneficiaryFirstName: people.get(c.t.beneficiaryId)!.firstName,
-          url: `${deps.config.publicUrl}/release/${c.token}`,
-          expiresInDays: days,
-          test,
-        }),
-      ),
-      dedupeKey: `release:${c.id}:${test ? "test" : "beneficiary"}`,
-      senderUserId: null,
-    }),
-  );
-  await tx.insert(outboxMessages).values(mails).onConflictDoNothing({ target: outboxMessages.dedupeKey });
-  wakeAfterCommit(deps);
-
-  await notify(
+  await enqueueSealedMessages(
     tx,
     deps,
-    created.map((c) => {
-      const who = nameOf(people.get(c.t.beneficiaryId)!);
-      return test
-        ? {
-            userId: c.userId,
-            kind: "trigger_tested",
-            title: "Trigger test sent",
-            body: `We e-mailed you the message ${who} would receive. Nothing was released.`,
-            link: "/time-triggers",
-            dedupeKey: `release:${c.id}:test`,
-          }
-        : {
-            userId: c.userId,
-            kind: "release_created",
-            title: "Release sent",
-            body: `Your trigger fired: ${who} was e-mailed a link to what you left them.`,
-            link: "/time-triggers",
-            dedupeKey: `release:${c.id}:owner`,
-          };
-    }),
+    created.map((c) =>
+      sealMessage(deps, {
+        channel: "email",
+        kind: test ? "release_test" : "release",
+        to: c.to,
+        ...asSealable(
+          releaseMail({
+            to: c.to,
+            owner: owners.get(c.userId)!,
+            beneficiaryFirstName: people.get(c.t.beneficiaryId)!.firstName,
+            url: `${deps.config.publicUrl}/release/${c.token}`,
+            expiresInDays: days,
+            test,
+          }),
+        ),
+        dedupeKey: `release:${c.id}:${test ? "test" : "beneficiary"}`,
+        senderUserId: null,
+      }),
+    ),
   );
-  await auditInTx(
-    tx,
-    created.map((c) => ({
-      at: now,
-      actorId: test ? c.userId : null,
-      subjectUserId: c.userId,
-      action: test ? "trigger_tested" : "release_created",
-      target: `release:${c.id}`,
-      details: { triggerId: c.triggerId, beneficiaryId: c.t.beneficiaryId, test },
-    })),
-  );
-  return created.map(({ id, triggerId, userId, token, to }) => ({ id, triggerId, userId, token, to }));
+
+  const notifications: NewNotification[] = created.map((c) => {
+    const who = nameOf(people.get(c.t.beneficiaryId)!);
+    return test
+      ? {
+          userId: c.userId,
+          kind: "trigger_tested",
+          title: "Trigger test sent",
+          body: `We e-mailed you the message ${who} would receive. Nothing was released.`,
+          link: "/time-triggers",
+          dedupeKey: `release:${c.id}:test`,
+        }
+      : {
+          userId: c.userId,
+          kind: "release_created",
+          title: "Release sent",
+          body: `Your trigger fired: ${who} was e-mailed a link to what you left them.`,
+          link: "/time-triggers",
+          dedupeKey: `release:${c.id}:owner`,
+        };
+  });
+  const audit: TriggerAuditEntry[] = created.map((c) => ({
+    at: now,
+    actorId: test ? c.userId : null,
+    subjectUserId: c.userId,
+    action: test ? "trigger_tested" : "release_created",
+    target: `release:${c.id}`,
+    details: { triggerId: c.triggerId, beneficiaryId: c.t.beneficiaryId, test },
+  }));
+  const releases = created.map(({ id, triggerId, userId, token, to }) => ({ id, triggerId, userId, token, to }));
+  return { releases, notifications, audit };
 }
 
 function asSealable(m: { subject: string; text: string; html?: string }) {

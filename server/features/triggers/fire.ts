@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { runInTransaction } from "../../db";
-import { notify } from "../../lib/notifications";
 import { releaseMoved, type MovedRow } from "./complete";
 import type { ReleaseDeps } from "./create-releases";
 
@@ -36,11 +35,13 @@ export async function fireDueTriggers(
       returning t.id, t.user_id, t.beneficiary_id, t.asset_id, t.asset_bundle_id, t.message, t.status`);
     const rows = result.rows;
     if (rows.length === 0) return 0;
-    await releaseMoved(tx, deps, rows, now, true);
     const waiting = rows.filter((r) => r.status === "triggered");
-    await notify(
+    await releaseMoved(
       tx,
       deps,
+      rows,
+      now,
+      true,
       waiting.map((r) => ({
         userId: r.user_id,
         kind: "trigger_fired",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { unnest } from "../../db/unnest";
 import { ITEM_TABLES } from "../../lib/asset-item-tables";
 
 export type ReleaseItemSource = {
@@ -10,21 +11,20 @@ export type ReleaseItemSource = {
   assetBundleId: number | null;
 };
 
-const nullableInt = (v: number | null) => (v === null ? sql`null::int` : sql`${v}::int`);
-
 /**
- * Fixes what each release holds, in ONE `INSERT … SELECT` for the whole batch: the named file (if it still exists),
- * else the bundle's items, else every asset of every kind assigned to the beneficiary at this moment.
+ * Fixes what each release holds, in ONE `INSERT … SELECT` for the whole batch (the sources as one array parameter
+ * per column): the named file (if it still exists), else the bundle's items, else every asset of every kind assigned
+ * to the beneficiary at this moment.
  */
 export async function insertReleaseItems(tx: DbOrTx, sources: ReleaseItemSource[]): Promise<void> {
   if (sources.length === 0) return;
-  const values = sql.join(
-    sources.map(
-      (s) =>
-        sql`(${s.releaseId}::int, ${s.userId}::int, ${s.beneficiaryId}::int, ${nullableInt(s.assetId)}, ${nullableInt(s.assetBundleId)})`,
-    ),
-    sql`, `,
-  );
+  const r = unnest([
+    [sources.map((s) => s.releaseId), "int"],
+    [sources.map((s) => s.userId), "int"],
+    [sources.map((s) => s.beneficiaryId), "int"],
+    [sources.map((s) => s.assetId), "int"],
+    [sources.map((s) => s.assetBundleId), "int"],
+  ]);
   const assigned = sql.join(
     Object.entries(ITEM_TABLES).map(([kind, t]) => {
       const committed = t.committedOnly ? sql` and a.status = 'committed'` : sql``;
@@ -35,7 +35,7 @@ export async function insertReleaseItems(tx: DbOrTx, sources: ReleaseItemSource[
     sql` union all `,
   );
   await tx.execute(sql`
-    with r(release_id, user_id, beneficiary_id, asset_id, bundle_id) as (values ${values})
+    with r(release_id, user_id, beneficiary_id, asset_id, bundle_id) as (select * from ${r})
     insert into release_items (release_id, user_id, kind, item_id)
     select release_id, user_id, kind, item_id from (
       select r.release_id, r.user_id, 'file'::varchar as kind, a.id as item_id

@@ -1,5 +1,6 @@
-import { auditEvents, triggerEvents } from "@shared/schema";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db";
+import { unnest } from "../../db/unnest";
 
 export type TriggerAuditAction =
   | "trigger_created"
@@ -24,21 +25,24 @@ export type TriggerAuditEntry = {
   ip?: string | null;
 };
 
-/** Audit rows in the event's own transaction (contract: every trigger and release event), one statement. */
+/**
+ * Audit rows in the event's own transaction (contract: every trigger and release event): one `INSERT … SELECT FROM
+ * unnest(…)` for any number of them, one array parameter per column.
+ */
 export async function auditInTx(tx: DbOrTx, entries: TriggerAuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(auditEvents).values(
-    entries.map((e) => ({
-      at: e.at,
-      actorId: e.actorId,
-      subjectUserId: e.subjectUserId,
-      action: e.action,
-      target: e.target.slice(0, 128),
-      requestId: e.requestId?.slice(0, 64) ?? null,
-      ip: e.ip?.slice(0, 64) ?? null,
-      details: e.details ?? null,
-    })),
-  );
+  await tx.execute(sql`
+    insert into audit_events (at, actor_id, subject_user_id, action, target, request_id, ip, details)
+    select * from ${unnest([
+      [entries.map((e) => e.at), "timestamptz"],
+      [entries.map((e) => e.actorId), "int"],
+      [entries.map((e) => e.subjectUserId), "int"],
+      [entries.map((e) => e.action), "varchar"],
+      [entries.map((e) => e.target.slice(0, 128)), "varchar"],
+      [entries.map((e) => e.requestId?.slice(0, 64) ?? null), "varchar"],
+      [entries.map((e) => e.ip?.slice(0, 64) ?? null), "varchar"],
+      [entries.map((e) => e.details ?? null), "jsonb"],
+    ])}`);
 }
 
 export type NewTriggerEvent = {
@@ -49,8 +53,16 @@ export type NewTriggerEvent = {
   details?: Record<string, unknown>;
 };
 
-/** A trigger's history rows, one statement for any number. */
+/** A trigger's history rows: one `INSERT … SELECT FROM unnest(…)` for any number. */
 export async function recordTriggerEvents(tx: DbOrTx, events: NewTriggerEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(triggerEvents).values(events.map((e) => ({ ...e, details: e.details ?? null })));
+  await tx.execute(sql`
+    insert into trigger_events (trigger_id, user_id, at, kind, details)
+    select * from ${unnest([
+      [events.map((e) => e.triggerId), "int"],
+      [events.map((e) => e.userId), "int"],
+      [events.map((e) => e.at), "timestamptz"],
+      [events.map((e) => e.kind), "varchar"],
+      [events.map((e) => e.details ?? null), "jsonb"],
+    ])}`);
 }

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { checkInTokens, outboxMessages } from "@shared/schema";
+import { checkInTokens } from "@shared/schema";
 import { runInTransaction, type Db } from "../../db";
 import { notify } from "../../lib/notifications";
-import { sealMessage, wakeAfterCommit } from "../../lib/outbox/enqueue";
+import { enqueueSealedMessages, sealMessage } from "../../lib/outbox/enqueue";
 import { generateToken, hashToken } from "../../lib/tokens";
 import type { ReleaseDeps } from "./create-releases";
 import { dueRung, inactivityDueAt, nextInactivityEvent, type NextEvent } from "./next-event";
 import { auditInTx, recordTriggerEvents } from "./trigger-audit";
-import { warningMail } from "./trigger-mail";
+import { warningMail, warningSms } from "./trigger-mail";
 import { formatInstant } from "./format-instant";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,6 +22,8 @@ type DueWarning = {
   last_activity_at: Date | string;
   email: string;
   first_name: string | null;
+  /** The owner's mobile number (E.164) or null: the warning is texted to it too. */
+  phone: string | null;
 };
 
 type Plan = { row: DueWarning; anchor: Date; rung: number; next: NextEvent; send?: { rung: number; token: string } };
@@ -51,14 +53,15 @@ function planFor(row: DueWarning, now: Date): Plan {
 }
 
 /**
- * Sends one batch of due inactivity warnings in one transaction: each by e-mail and notification with its own
- * single-use check-in link (dedupe keys per trigger, period and rung, so a retried run sends nothing twice), the
- * rung recorded and the next event indexed with one conditional UPDATE. Never capped (contract).
+ * Sends one batch of due inactivity warnings in one transaction: each by e-mail, by SMS when the owner has a phone, and
+ * as a notification, all carrying the same single-use check-in link (dedupe keys per trigger, period, rung and
+ * channel, so a retried run sends nothing twice), the rung recorded and the next event indexed with one conditional
+ * UPDATE. Never capped (contract).
  */
 export async function sendDueWarnings(deps: ReleaseDeps & { database: { db: Db } }, now: Date, limit: number) {
   return runInTransaction(deps.database.db, async (tx) => {
     const result = await tx.execute<DueWarning>(sql`
-      select t.id, t.user_id, t.inactivity_days, t.warning_rung, u.last_activity_at, u.email, u.first_name
+      select t.id, t.user_id, t.inactivity_days, t.warning_rung, u.last_activity_at, u.email, u.first_name, u.phone
       from asset_release_triggers t
       join users u on u.id = t.user_id and u.status = 'active'
       where t.status = 'pending' and t.next_event_kind = 'warning' and t.next_event_at <= ${now}
@@ -88,13 +91,9 @@ export async function sendDueWarnings(deps: ReleaseDeps & { database: { db: Db }
     const key = (p: Plan & { send: { rung: number } }) =>
       `trigger:${p.row.id}:warn:${p.anchor.getTime()}:${p.send.rung}`;
     const dueText = (p: Plan) => formatInstant(inactivityDueAt(p.anchor, p.row.inactivity_days));
+    const checkInUrl = (p: Plan & { send: { token: string } }) => `${deps.config.publicUrl}/check-in/${p.send.token}`;
     const mails = sends.map((p) => {
-      const mail = warningMail({
-        to: p.row.email,
-        firstName: p.row.first_name,
-        dueAt: dueText(p),
-        url: `${deps.config.publicUrl}/check-in/${p.send.token}`,
-      });
+      const mail = warningMail({ to: p.row.email, firstName: p.row.first_name, dueAt: dueText(p), url: checkInUrl(p) });
       return sealMessage(deps, {
         channel: "email",
         kind: "inactivity_warning",
@@ -106,8 +105,19 @@ export async function sendDueWarnings(deps: ReleaseDeps & { database: { db: Db }
         senderUserId: null,
       });
     });
-    await tx.insert(outboxMessages).values(mails).onConflictDoNothing({ target: outboxMessages.dedupeKey });
-    wakeAfterCommit(deps);
+    const texts = sends
+      .filter((p) => p.row.phone !== null)
+      .map((p) =>
+        sealMessage(deps, {
+          channel: "sms",
+          kind: "inactivity_warning",
+          to: p.row.phone!,
+          text: warningSms({ dueAt: dueText(p), url: checkInUrl(p) }),
+          dedupeKey: `${key(p)}:sms`,
+          senderUserId: null,
+        }),
+      );
+    await enqueueSealedMessages(tx, deps, [...mails, ...texts]);
     await notify(
       tx,
       deps,
@@ -127,7 +137,10 @@ export async function sendDueWarnings(deps: ReleaseDeps & { database: { db: Db }
         userId: p.row.user_id,
         at: now,
         kind: "warning" as const,
-        details: { rung: p.send.rung, channels: ["email", "notification"] },
+        details: {
+          rung: p.send.rung,
+          channels: p.row.phone ? ["email", "sms", "notification"] : ["email", "notification"],
+        },
       })),
     );
     await auditInTx(

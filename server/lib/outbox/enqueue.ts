@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { outboxMessages, type OutboxChannel, type OutboxStatus } from "@shared/schema";
 import { afterCommit, type DbOrTx } from "../../db";
+import { unnest } from "../../db/unnest";
 import type { Clock } from "../clock";
 import type { Keyring } from "../crypto/keyring";
 import type { MailMessage } from "../mail/mailer";
@@ -76,6 +77,42 @@ export async function enqueueMessage(
     .returning({ id: outboxMessages.id });
   if (row && sealed.status === "pending") wakeAfterCommit(deps);
   return { id: sealed.id, status: sealed.status, enqueued: row !== undefined };
+}
+
+/**
+ * Records many sealed messages in the caller's transaction with ONE `INSERT … SELECT FROM unnest(…)` (one array
+ * parameter per column, whatever their number): a batch job's mail. A dedupe key already taken is skipped, as in
+ * enqueueMessage; wakes the worker after the commit when one is due. Answers how many were recorded.
+ */
+export async function enqueueSealedMessages(
+  tx: DbOrTx,
+  deps: OutboxWriteDeps,
+  sealed: SealedMessage[],
+): Promise<number> {
+  if (sealed.length === 0) return 0;
+  const result = await tx.execute(sql`
+    insert into outbox_messages (id, channel, kind, recipient, payload, payload_kid, dedupe_key, sender_user_id,
+      to_others, status, attempts, next_attempt_at, created_at)
+    select * from ${unnest([
+      [sealed.map((m) => m.id), "uuid"],
+      [sealed.map((m) => m.channel), "varchar"],
+      [sealed.map((m) => m.kind), "varchar"],
+      [sealed.map((m) => m.recipient), "varchar"],
+      [sealed.map((m) => m.payload ?? null), "text"],
+      [sealed.map((m) => m.payloadKid), "varchar"],
+      [sealed.map((m) => m.dedupeKey), "varchar"],
+      [sealed.map((m) => m.senderUserId ?? null), "int"],
+      [sealed.map((m) => m.toOthers ?? false), "boolean"],
+      [sealed.map((m) => m.status), "varchar"],
+      [sealed.map((m) => m.attempts ?? 0), "int"],
+      [sealed.map((m) => m.nextAttemptAt ?? null), "timestamptz"],
+      [sealed.map((m) => m.createdAt), "timestamptz"],
+    ])}
+    on conflict (dedupe_key) do nothing
+    returning status`);
+  const rows = result.rows as { status: OutboxStatus }[];
+  if (rows.some((r) => r.status === "pending")) wakeAfterCommit(deps);
+  return rows.length;
 }
 
 /** Wakes the worker after the surrounding transaction commits (or now, outside one). */

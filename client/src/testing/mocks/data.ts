@@ -9,6 +9,7 @@ export const TEST_USER: PublicUser = {
   firstName: "Ama",
   lastName: "Mensah",
   profileImageUrl: null,
+  phone: null,
   userType: "client",
   agentId: null,
   plan: "freemium",

@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { PublicUser } from "@shared/api-types";
-import { profileFormSchema, type ProfileFormInput } from "@shared/validators/account";
+import { profileFormSchema, type ProfileFormInput, type ProfileFormValues } from "@shared/validators/account";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -11,7 +11,10 @@ import { useRemovePhoto, useUpdateProfile, useUploadPhoto } from "@/features/set
 import { describeFailure } from "@/lib/describe-failure";
 import { applyServerErrors } from "@/lib/form-errors";
 
-/** Names and photo. The photo is stored encrypted, like uploaded files, and only its owner can load it. */
+/**
+ * Names, mobile number and photo. The number (optional) is where inactivity warnings are texted; the photo is stored
+ * encrypted, like uploaded files, and only its owner can load it.
+ */
 export function ProfileForm({ user }: { user: PublicUser }) {
   const updateProfile = useUpdateProfile();
   const uploadPhoto = useUploadPhoto();
@@ -19,21 +22,24 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   const {
     register,
     handleSubmit,
+    reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFormInput>({
+  } = useForm<ProfileFormValues, unknown, ProfileFormInput>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
+    defaultValues: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", phone: user.phone ?? "" },
   });
   const fail = (title: string) => (error: unknown) =>
     toast({ title, description: describeFailure(error), variant: "destructive" });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await updateProfile.mutateAsync(values);
+      const saved = await updateProfile.mutateAsync(values);
+      // The number as it is stored (+233…), so the user sees what we will text.
+      reset({ firstName: saved.firstName ?? "", lastName: saved.lastName ?? "", phone: saved.phone ?? "" });
       toast({ title: "Profile Updated", variant: "success" });
     } catch (error) {
-      applyServerErrors(error, ["firstName", "lastName"] as const, setError);
+      applyServerErrors(error, ["firstName", "lastName", "phone"] as const, setError);
       fail("Failed to update profile")(error);
     }
   });
@@ -86,6 +92,14 @@ export function ProfileForm({ user }: { user: PublicUser }) {
             autoComplete="family-name"
             error={errors.lastName?.message}
             {...register("lastName")}
+          />
+          <TextField
+            label="Mobile number (optional)"
+            type="tel"
+            autoComplete="tel"
+            hint="Inactivity warnings are also sent here by SMS. Leave it empty to receive them by e-mail only."
+            error={errors.phone?.message}
+            {...register("phone")}
           />
           <Button type="submit" className="w-fit">
             {isSubmitting ? "Saving..." : "Save Profile"}

@@ -1,0 +1,36 @@
+import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
+import { plainLine, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+
+export type InvitationMailInput = {
+  to: string;
+  partyName: string;
+  owner: { firstName: string | null; lastName: string | null; email: string };
+  url: string;
+  expiresInHours: number;
+};
+
+/**
+ * Invites a trusted party. Sent to someone else on a user's behalf, so user text is kept down as in the beneficiary
+ * mail (ABUSE-03, INJ-04): the Subject holds the owner's first name at most, names lose anything URL-like.
+ */
+export function trustedPartyInvitationMail(m: InvitationMailInput): MailMessage {
+  const ownerFirst = subjectFirstName(m.owner.firstName, "An Heirloom user");
+  const ownerFull =
+    withoutUrls([m.owner.firstName, m.owner.lastName].filter(Boolean).join(" ")).slice(0, 120) ||
+    plainLine(m.owner.email);
+  const name = withoutUrls(m.partyName).slice(0, 100);
+  const intro = `Hello ${name}, ${ownerFull} has named you as a trusted party in their Heirloom estate plan: someone who may report their death so that their wishes can be carried out.`;
+  const ask = `To accept, open this link and sign in (or create a free account) with this e-mail address. It expires in ${m.expiresInHours / 24} days:`;
+  const outro = "If you do not know this person, you can ignore this message: nothing happens unless you accept.";
+  return {
+    to: m.to,
+    subject: `${ownerFirst} named you as a trusted party on Heirloom`,
+    text: `${intro}\n\n${ask}\n\n${m.url}\n\n${outro}\n\n— Heirloom`,
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${escapeHtml(ask)}</p>`,
+      `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`,
+      `<p>${escapeHtml(outro)}</p><p>— Heirloom</p>`,
+    ].join(""),
+  };
+}
