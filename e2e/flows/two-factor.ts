@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Flow } from "../run";
+import { outboxToken } from "../outbox";
 import { registerClient } from "../register";
 
 const PASSWORD = "Kente-Cloth-2026";
@@ -17,9 +18,12 @@ const codeAt = (secret: string, step: number) => generateHOTP(decodeBase32Ignore
  */
 export const twoFactorFlow: Flow = {
   name: "two-factor: set up TOTP in settings, sign in with a code",
-  async run({ page, baseUrl, shot }) {
+  async run({ page, baseUrl, server, shot }) {
     const email = `kwabena.${Date.now()}@example.com`;
     await registerClient(page, baseUrl, { email, password: PASSWORD, firstName: "Kwabena", lastName: "Owusu" });
+    // only an owner who proved the address may set it up
+    await page.goto(`${baseUrl}/verify-email/${await outboxToken(server.dataDir, email, "verify-email")}`);
+    await page.getByText("Thank you. Your e-mail address is verified.").waitFor();
 
     await page.goto(`${baseUrl}/settings?section=two-factor`);
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();

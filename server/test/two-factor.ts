@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Agent } from "supertest";
+import { users } from "@shared/schema";
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../features/two-factor/totp";
 import type { TestApp } from "./harness";
 
@@ -13,10 +15,18 @@ export function advanceSteps(t: TestApp, steps: number): void {
 }
 
 /**
- * Turns two-factor sign-in on through the API, as the person would (set-up, then the first code), and moves the clock
+ * Turns two-factor sign-in on through the API, as the person would (set-up, then the first code), for a user whose
+ * address counts as proved, and moves the clock
  * past that code's step so the next code is a fresh one. Answers the secret and the recovery codes.
  */
 export async function enableTwoFactor(t: TestApp, agent: Agent): Promise<{ secret: string; recoveryCodes: string[] }> {
+  // Set-up needs a proved address (two-factor.test.ts tests the refusal): a precondition here, not the subject.
+  const me = await agent.get("/api/user");
+  if (me.status !== 200) throw new Error(`not signed in: ${me.status}`);
+  await t.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.id, me.body.id as number));
   const setup = await agent.post("/api/2fa/totp/setup");
   if (setup.status !== 200) throw new Error(`set-up failed: ${setup.status} ${setup.text}`);
   const secret = setup.body.secret as string;

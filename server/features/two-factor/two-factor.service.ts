@@ -2,13 +2,14 @@ import type { SecondFactorProof } from "@shared/validators/two-factor";
 import { TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Db, type Tx } from "../../db";
-import { AppError } from "../../lib/app-error";
+import { AppError, forbidden } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { decryptField, encryptField, type FieldContext } from "../../lib/crypto/field-crypto";
 import type { Keyring } from "../../lib/crypto/keyring";
 import type { MailMessage } from "../../lib/mail/mailer";
 import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
+import { VERIFY_EMAIL_FIRST } from "../../lib/route-registry";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "./recovery-codes";
 import { matchingTimeStep, newTotpSecret, totpUri } from "./totp";
@@ -43,9 +44,12 @@ async function readSecret(deps: TwoFactorDeps, userId: number, stored: string): 
 
 /**
  * POST /api/2fa/totp/setup: a new secret, kept pending (encrypted under the user's data key) until a code from the
- * app confirms it. 409 while two-factor sign-in is already on (turn it off first).
+ * app confirms it. 409 while two-factor sign-in is already on (turn it off first). 403 until the address is proved:
+ * whoever registered someone else's address first (AUTH-12) could otherwise lock its owner out behind their own app
+ * after the owner takes the account over by a password reset.
  */
 export async function startTotpSetup(deps: TwoFactorDeps, o: { user: User }) {
+  if (!o.user.emailVerified) throw forbidden(VERIFY_EMAIL_FIRST);
   if (o.user.twoFactorEnabled) throw new AppError(409, TWO_FACTOR_MESSAGES.alreadyOn);
   const secret = newTotpSecret();
   const dek = await getOrCreateUserDataKey(deps.db, deps.keyring, o.user.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recoveryCodes, totpCredentials } from "@shared/schema";
 import { REAUTH_REQUIRED_MESSAGE } from "@shared/validators/auth";
 import { TWO_FACTOR_MESSAGES } from "@shared/validators/two-factor";
+import { VERIFY_EMAIL_FIRST } from "../../lib/route-registry";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { advanceSteps, codeNow, enableTwoFactor, wrongCode } from "../../test/two-factor";
 import { hashRecoveryCode } from "./recovery-codes";
@@ -24,8 +25,16 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
     expect((await t.request().post("/api/2fa/totp/enable").send({ code: "123456" })).status).toBe(401);
   });
 
-  it("issues a secret with its otpauth address, keeps it only as ciphertext, and signs in unchanged until confirmed", async () => {
+  it("refuses a set-up with 403 until the address is confirmed, and keeps nothing (AUTH-12 pre-hijacking)", async () => {
     const { agent, user } = await t.signUp();
+    const res = await agent.post("/api/2fa/totp/setup");
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: VERIFY_EMAIL_FIRST });
+    expect(await t.db.select().from(totpCredentials).where(eq(totpCredentials.userId, user.id))).toEqual([]);
+  });
+
+  it("issues a secret with its otpauth address, keeps it only as ciphertext, and signs in unchanged until confirmed", async () => {
+    const { agent, user } = await t.signUp({ verified: true });
     const res = await agent.post("/api/2fa/totp/setup");
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -44,7 +53,7 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
   });
 
   it("refuses a bad body with 400 and a wrong code with 400 on its field, counted like a password guess", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const { body } = await agent.post("/api/2fa/totp/setup");
     const bad = await agent.post("/api/2fa/totp/enable").send({ code: "12ab" });
     expect(bad.status).toBe(400);
@@ -59,7 +68,7 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
   });
 
   it("turns it on with the first code: ten recovery codes shown once and stored hashed, a notice sent", async () => {
-    const { agent, user } = await t.signUp();
+    const { agent, user } = await t.signUp({ verified: true });
     const { secret, recoveryCodes: codes } = await enableTwoFactor(t, agent);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -77,7 +86,7 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
   });
 
   it("refuses to enable a set-up older than 30 minutes: it must be started again", async () => {
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     const { body } = await agent.post("/api/2fa/totp/setup");
     t.clock.advance(20 * MINUTE);
     await agent.get("/api/user").expect(200); // keeps the session inside its 30-minute idle limit
@@ -88,7 +97,7 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
   });
 
   it("needs a sign-in or password confirmation within 15 minutes to start a set-up", async () => {
-    const { agent, password } = await t.signUp();
+    const { agent, password } = await t.signUp({ verified: true });
     t.clock.advance(16 * MINUTE);
     await agent.get("/api/user").expect(200); // still signed in (the idle limit is 30 minutes)
     const stale = await agent.post("/api/2fa/totp/setup");
@@ -102,7 +111,7 @@ describe("POST /api/2fa/totp/setup and /enable", () => {
 describe("POST /api/2fa/disable", () => {
   it("answers 401 without a session and 400 for a bad body", async () => {
     expect((await t.request().post("/api/2fa/disable").send({ password: "x", code: "123456" })).status).toBe(401);
-    const { agent } = await t.signUp();
+    const { agent } = await t.signUp({ verified: true });
     await enableTwoFactor(t, agent);
     const res = await agent.post("/api/2fa/disable").send({ password: "", code: "12" });
     expect(res.status).toBe(400);
@@ -110,7 +119,7 @@ describe("POST /api/2fa/disable", () => {
   });
 
   it("refuses a wrong password or a wrong code on their fields and keeps it on", async () => {
-    const { agent, password } = await t.signUp();
+    const { agent, password } = await t.signUp({ verified: true });
     const { secret } = await enableTwoFactor(t, agent);
     const wrongPassword = await agent
       .post("/api/2fa/disable")
@@ -124,7 +133,7 @@ describe("POST /api/2fa/disable", () => {
   });
 
   it("needs a recent sign-in: after 15 minutes 401 until the password is confirmed again (AUTH-21)", async () => {
-    const { agent, password, user } = await t.signUp();
+    const { agent, password, user } = await t.signUp({ verified: true });
     const { secret } = await enableTwoFactor(t, agent);
     t.clock.advance(16 * MINUTE);
     const stale = await agent.post("/api/2fa/disable").send({ password, code: codeNow(t, secret) });
@@ -143,7 +152,7 @@ describe("POST /api/2fa/disable", () => {
   });
 
   it("accepts a recovery code in place of the app's code (a lost phone)", async () => {
-    const { agent, password } = await t.signUp();
+    const { agent, password } = await t.signUp({ verified: true });
     const { recoveryCodes: codes } = await enableTwoFactor(t, agent);
     advanceSteps(t, 1);
     const res = await agent.post("/api/2fa/disable").send({ password, code: codes[3].toUpperCase() });

@@ -20,6 +20,12 @@ async function openSetup(user: ReturnType<typeof renderWithApp>["user"]) {
 }
 
 describe("TotpSetupDialog", () => {
+  it("is not offered until the e-mail address is confirmed: the section says to confirm it first", () => {
+    renderWithApp(<TwoFactorSection user={{ ...TEST_USER, emailVerified: false }} />);
+    expect(screen.queryByRole("button", { name: "Set Up Two-Factor Sign-In" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Confirm your e-mail address first/)).toBeInTheDocument();
+  });
+
   it("shows the QR code and the key, turns it on with the code, then the ten recovery codes with copy and download", async () => {
     let enabledWith: unknown;
     server.use(

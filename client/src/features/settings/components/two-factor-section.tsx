@@ -33,11 +33,15 @@ export function TwoFactorSection({ user }: { user: PublicUser }) {
             <ShieldOff aria-hidden="true" />
             Turn Off
           </Button>
-        ) : (
+        ) : user.emailVerified ? (
           <Button onClick={() => setDialog("setup")}>
             <ShieldCheck aria-hidden="true" />
             Set Up Two-Factor Sign-In
           </Button>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Confirm your e-mail address first (open the link we e-mailed you), then set up two-factor sign-in here.
+          </p>
         )}
       </div>
       <TotpSetupDialog open={dialog === "setup"} onOpenChange={(open) => setDialog(open ? "setup" : null)} />
