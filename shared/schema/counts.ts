@@ -26,6 +26,7 @@ export const ownerCounts = pgTable("owner_counts", {
   personalDocuments: counter("personal_documents"),
   onlineAccounts: counter("online_accounts"),
   beneficiaries: counter("beneficiaries"),
+  trustedParties: counter("trusted_parties"),
 });
 
 export type OwnerCounts = typeof ownerCounts.$inferSelect;

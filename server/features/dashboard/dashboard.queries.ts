@@ -44,9 +44,7 @@ const countsQuery = preparedPerDb((db) =>
       personalDocuments: ownerCounts.personalDocuments,
       onlineAccounts: ownerCounts.onlineAccounts,
       beneficiaries: ownerCounts.beneficiaries,
-      // Few rows per owner, read through their (user_id, created_at) index.
-      trustedParties:
-        sql<number>`(select count(*) from enhanced_trusted_parties t where t.user_id = ${users.id})`.mapWith(Number),
+      trustedParties: ownerCounts.trustedParties,
     })
     .from(users)
     .innerJoin(ownerCounts, eq(ownerCounts.userId, users.id))

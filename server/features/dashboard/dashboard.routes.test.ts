@@ -159,8 +159,8 @@ describe("GET /api/dashboard/stats", () => {
     const added = [...dashboard];
     for (const q of baseline) added.splice(added.indexOf(q), added.includes(q) ? 1 : 0);
     expect(added).toHaveLength(1);
-    // Trusted parties are counted in the same statement: at most TRUSTED_PARTY_MAX rows per owner, read by index.
-    expect(tablesReadBy(added[0])).toEqual(["enhanced_trusted_parties", "owner_counts", "users"]);
+    // Trusted parties are counted in owner_counts too (migration 0013), so the dashboard reads no owned table.
+    expect(tablesReadBy(added[0])).toEqual(["owner_counts", "users"]);
   });
 
   it("shows unlimited (null) limits and the user's own storage limit on a paid plan", async () => {

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const COLUMNS = `files, documents, images, videos, ip_uploads, other_uploads, intellectual_property, financial_assets,
-  physical_assets, digital_content, personal_documents, online_accounts, beneficiaries`;
+  physical_assets, digital_content, personal_documents, online_accounts, beneficiaries, trusted_parties`;
 
 async function stored(userId: number) {
   const rows = await t.db.execute(sql.raw(`select ${COLUMNS} from owner_counts where user_id = ${Number(userId)}`));
@@ -40,7 +40,8 @@ async function recount(userId: number) {
       (select count(*)::int ${committed} and category = 'other') as other_uploads,
       ${[...TYPED_ASSET_TABLES, "beneficiaries"]
         .map((table) => `(select count(*)::int from ${table} where user_id = ${id}) as ${table}`)
-        .join(",\n")}`),
+        .join(",\n")},
+      (select count(*)::int from enhanced_trusted_parties where user_id = ${id}) as trusted_parties`),
   );
   return rows.rows[0];
 }
