@@ -1,5 +1,5 @@
 import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
-import { plainLine, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+import { ownerDisplayName, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
 
 export type VerificationMailInput = {
   to: string;
@@ -16,9 +16,7 @@ export type VerificationMailInput = {
  */
 export function beneficiaryVerificationMail(m: VerificationMailInput): MailMessage {
   const ownerFirst = subjectFirstName(m.owner.firstName, "An Heirloom user");
-  const ownerFull =
-    withoutUrls([m.owner.firstName, m.owner.lastName].filter(Boolean).join(" ")).slice(0, 120) ||
-    plainLine(m.owner.email);
+  const ownerFull = ownerDisplayName(m.owner);
   const first = withoutUrls(m.beneficiaryFirstName).slice(0, 100);
   const intro = `Hello ${first}, ${ownerFull} has named you as a beneficiary in their Heirloom estate plan.`;
   const ask = `Please confirm your e-mail address by opening this link. It works once and expires in ${m.expiresInDays} days:`;

@@ -1,5 +1,5 @@
 import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
-import { plainLine, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+import { ownerDisplayName, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
 
 export type InvitationMailInput = {
   to: string;
@@ -15,9 +15,7 @@ export type InvitationMailInput = {
  */
 export function trustedPartyInvitationMail(m: InvitationMailInput): MailMessage {
   const ownerFirst = subjectFirstName(m.owner.firstName, "An Heirloom user");
-  const ownerFull =
-    withoutUrls([m.owner.firstName, m.owner.lastName].filter(Boolean).join(" ")).slice(0, 120) ||
-    plainLine(m.owner.email);
+  const ownerFull = ownerDisplayName(m.owner);
   const name = withoutUrls(m.partyName).slice(0, 100);
   const intro = `Hello ${name}, ${ownerFull} has named you as a trusted party in their Heirloom estate plan: someone who may report their death so that their wishes can be carried out.`;
   const ask = `To accept, open this link and sign in (or create a free account) with this e-mail address. It expires in ${m.expiresInHours / 24} days:`;

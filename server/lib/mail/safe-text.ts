@@ -37,3 +37,10 @@ export function subjectFirstName(value: string | null | undefined, fallback: str
   }
   return fallback;
 }
+
+/** The owner as a mail to someone else names them in its body: full name without URL-like words, or the address. */
+export function ownerDisplayName(owner: { firstName: string | null; lastName: string | null; email: string }): string {
+  return (
+    withoutUrls([owner.firstName, owner.lastName].filter(Boolean).join(" ")).slice(0, 120) || plainLine(owner.email)
+  );
+}
