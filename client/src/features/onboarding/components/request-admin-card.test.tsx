@@ -34,7 +34,8 @@ describe("RequestAdminCard", () => {
     expect(body).toEqual({ setupToken: "tok_4b1d-Zx" });
     // the notice is seen first; the form stays closed meanwhile
     expect(queryClient.getQueryData(queryKeys.user())).not.toMatchObject({ userType: "admin" });
-    expect(screen.getByRole("button", { name: "Request Admin" })).toBeDisabled();
+    // the submit settles a render after the notice (react-hook-form ends isSubmitting once the handler returns)
+    expect(await screen.findByRole("button", { name: "Request Admin" })).toBeDisabled();
     await waitFor(() => expect(queryClient.getQueryData(queryKeys.user())).toMatchObject({ userType: "admin" }));
   });
 
