@@ -36,6 +36,11 @@ export function dismissToast(id: number): void {
   setTimeout(() => emit(toasts.filter((t) => t.id !== id)), REMOVE_DELAY_MS);
 }
 
+/** Removes every notice at once, open or closing (the component tests start each test with none). */
+export function clearToasts(): void {
+  emit([]);
+}
+
 /** Shows a notice; callable from anywhere, including mutation callbacks outside components. */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
