@@ -28,7 +28,7 @@ describe("PurchaseStorageForm", () => {
     expect(onPurchase).toHaveBeenCalledExactlyOnceWith(50);
   });
 
-  it("counts an empty quantity as 1 GB; above 1000 GB it prices 1000 but the browser holds the form back", async () => {
+  it("counts an empty quantity as 1 GB; above 1000 GB it says the range instead of a price, and leaving the field puts 1000 in it", async () => {
     const { user, onPurchase } = renderForm();
     const quantity = screen.getByLabelText("Storage (GB)");
 
@@ -38,11 +38,28 @@ describe("PurchaseStorageForm", () => {
     expect(onPurchase).toHaveBeenCalledExactlyOnceWith(1);
 
     await user.type(quantity, "5000");
-    expect(quantity).toHaveAccessibleDescription("1000 GB × $0.99 = $990.00 per month");
-    // max={1000} on the input: the form's own validation stops the submit, nothing is purchased
+    expect(quantity).toHaveAccessibleDescription("Choose from 1 to 1000 GB per purchase.");
+    expect(screen.queryByTestId("storage-total")).not.toBeInTheDocument();
     expect(quantity).toBeInvalid();
+
+    await user.tab();
+    expect(quantity).toHaveValue(1000);
+    expect(quantity).toHaveAccessibleDescription("1000 GB × $0.99 = $990.00 per month");
+    expect(quantity).toBeValid();
     await user.click(screen.getByRole("button", { name: "Purchase" }));
-    expect(onPurchase).toHaveBeenCalledTimes(1);
+    expect(onPurchase).toHaveBeenLastCalledWith(1000);
+  });
+
+  it("says the range for a quantity of 0, and leaving the field puts 1 in it", async () => {
+    const { user } = renderForm();
+    const quantity = screen.getByLabelText("Storage (GB)");
+
+    await user.clear(quantity);
+    await user.type(quantity, "0");
+    expect(quantity).toHaveAccessibleDescription("Choose from 1 to 1000 GB per purchase.");
+    await user.tab();
+    expect(quantity).toHaveValue(1);
+    expect(quantity).toHaveAccessibleDescription("1 GB × $2.99 = $2.99 per month");
   });
 
   it("says Processing... and locks the form while a purchase is in flight", async () => {

@@ -18,6 +18,10 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
   const id = useId();
   const [raw, setRaw] = useState("1");
   const quantity = parseStorageQuantity(raw);
+  const typed = Number.parseInt(raw, 10);
+  // a number outside 1–1000 is not priced as the clamped quantity: the line says what is allowed instead, and
+  // leaving the field puts the nearest allowed quantity in it, so what is shown is what would be bought
+  const outOfRange = Number.isFinite(typed) && typed !== quantity;
   const totalId = `${id}-total`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -39,16 +43,24 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
             step={1}
             value={raw}
             aria-describedby={totalId}
+            aria-invalid={outOfRange || undefined}
             onChange={(e) => setRaw(e.target.value)}
+            onBlur={() => outOfRange && setRaw(String(quantity))}
           />
         </div>
-        <p id={totalId} aria-live="polite" className="text-sm text-muted-foreground">
-          {quantity} GB × {formatMoney(storageRateFor(quantity))} ={" "}
-          <strong className="text-lg text-foreground" data-testid="storage-total">
-            {formatMoney(storagePriceCents(quantity) / 100)}
-          </strong>{" "}
-          per month
-        </p>
+        {outOfRange ? (
+          <p id={totalId} aria-live="polite" className="text-sm text-destructive">
+            Choose from {STORAGE_GB_MIN} to {STORAGE_GB_MAX} GB per purchase.
+          </p>
+        ) : (
+          <p id={totalId} aria-live="polite" className="text-sm text-muted-foreground">
+            {quantity} GB × {formatMoney(storageRateFor(quantity))} ={" "}
+            <strong className="text-lg text-foreground" data-testid="storage-total">
+              {formatMoney(storagePriceCents(quantity) / 100)}
+            </strong>{" "}
+            per month
+          </p>
+        )}
       </fieldset>
       {isSignedIn ? (
         <Button type="submit" disabled={isPending} className="w-full sm:w-fit">
