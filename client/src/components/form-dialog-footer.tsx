@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { DialogFooter } from "@/components/ui/dialog";
 
@@ -10,15 +11,43 @@ type FormDialogFooterProps = {
   editLabel: string;
 };
 
-/** Cancel and submit for an add/edit form in a dialog; the submit says what is happening while it runs. */
-export function FormDialogFooter({ onCancel, isSubmitting, isEditing, addLabel, editLabel }: FormDialogFooterProps) {
-  const busy = isEditing ? "Updating..." : "Adding...";
+type SubmitDialogFooterProps = {
+  onCancel: () => void;
+  isSubmitting: boolean;
+  /** The submit button's words, and what it says while the form is being sent ("Delete Account", "Deleting..."). */
+  label: ReactNode;
+  pendingLabel: string;
+  destructive?: boolean;
+};
+
+/** Cancel and submit for a form in a dialog; put it inside the form's fieldset so both lock while it is sent. */
+export function SubmitDialogFooter({
+  onCancel,
+  isSubmitting,
+  label,
+  pendingLabel,
+  destructive,
+}: SubmitDialogFooterProps) {
   return (
     <DialogFooter>
-      <Button variant="outline" onClick={onCancel}>
+      <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit">{isSubmitting ? busy : isEditing ? editLabel : addLabel}</Button>
+      <Button type="submit" variant={destructive ? "destructive" : "default"}>
+        {isSubmitting ? pendingLabel : label}
+      </Button>
     </DialogFooter>
+  );
+}
+
+/** Cancel and submit for an add/edit form in a dialog; the submit says what is happening while it runs. */
+export function FormDialogFooter({ onCancel, isSubmitting, isEditing, addLabel, editLabel }: FormDialogFooterProps) {
+  return (
+    <SubmitDialogFooter
+      onCancel={onCancel}
+      isSubmitting={isSubmitting}
+      label={isEditing ? editLabel : addLabel}
+      pendingLabel={isEditing ? "Updating..." : "Adding..."}
+    />
   );
 }

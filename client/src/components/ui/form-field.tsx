@@ -71,6 +71,16 @@ export function TextField({ label, error, hint, containerClassName, id, ...input
   );
 }
 
+type PasswordFieldProps = Omit<TextFieldProps, "type" | "label"> & { label?: ReactNode };
+
+/**
+ * The account's current password, asked again before a sensitive step (sign-in, e-mail change, turning off two-factor
+ * sign-in, deleting the account, a backup): the password managers' `current-password` field.
+ */
+export function PasswordField({ label = "Password", ...props }: PasswordFieldProps) {
+  return <TextField label={label} type="password" autoComplete="current-password" {...props} />;
+}
+
 /** A form-level failure (not tied to one field), announced when it appears. */
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;

@@ -7,7 +7,7 @@ import type { PublicUser } from "@shared/api-types";
 import type { SecondStepMethod } from "@shared/second-factor";
 import { loginSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { PasswordField, TextField } from "@/components/ui/form-field";
 import { paths } from "@/config/paths";
 import { useIsHydrated } from "@/hooks/use-is-hydrated";
 import { isTwoFactorRequired, useAuth } from "@/lib/auth";
@@ -83,13 +83,7 @@ function PasswordStep({ onSuccess, onSecondStep, showForgotPassword }: PasswordS
           {...register("email")}
         />
         <div className="grid gap-2">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register("password")}
-          />
+          <PasswordField error={errors.password?.message} {...register("password")} />
           {showForgotPassword ? (
             <Link
               href={paths.forgotPassword.getHref()}

@@ -1,16 +1,9 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { reauthSchema, type ReauthInput } from "@shared/validators/auth";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/form-field";
+import { SubmitDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PasswordField } from "@/components/ui/form-field";
 import { parseApiError } from "@/lib/api-client";
 import { confirmPassword } from "@/features/backup/api/reauth";
 
@@ -61,19 +54,13 @@ export function ReauthDialog({ open, onOpenChange, onConfirmed }: ReauthDialogPr
         </DialogHeader>
         <form onSubmit={submit} noValidate aria-label="Confirm your password">
           <fieldset disabled={isSubmitting} className="grid gap-4">
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register("password")}
+            <PasswordField error={errors.password?.message} {...register("password")} />
+            <SubmitDialogFooter
+              onCancel={() => onOpenChange(false)}
+              isSubmitting={isSubmitting}
+              label="Confirm and Download"
+              pendingLabel="Confirming..."
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit">{isSubmitting ? "Confirming..." : "Confirm and Download"}</Button>
-            </DialogFooter>
           </fieldset>
         </form>
       </DialogContent>

@@ -2,7 +2,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { reauthSchema, type ReauthInput } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/form-field";
 import { useConfirmPassword } from "@/features/settings/api/two-factor";
 import { parseApiError } from "@/lib/api-client";
 import { describeFailure } from "@/lib/describe-failure";
@@ -40,13 +40,7 @@ export function ConfirmPasswordStep({ onConfirmed }: { onConfirmed: () => void }
         than 15 minutes ago.
       </p>
       <fieldset disabled={isSubmitting} className="grid gap-4">
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <PasswordField error={errors.password?.message} {...register("password")} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" className="w-fit">
             {isSubmitting ? "Confirming..." : "Confirm Password"}

@@ -6,16 +6,9 @@ import {
   deleteAccountFormSchema,
   type DeleteAccountFormInput,
 } from "@shared/validators/account";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/form-field";
+import { SubmitDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PasswordField, TextField } from "@/components/ui/form-field";
 import { toast } from "@/hooks/use-toast";
 import { useDeleteAccount } from "@/features/settings/api/delete-account";
 import { parseApiError } from "@/lib/api-client";
@@ -68,27 +61,20 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label="Delete account">
           <fieldset disabled={isSubmitting} className="grid gap-4">
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register("password")}
-            />
+            <PasswordField error={errors.password?.message} {...register("password")} />
             <TextField
               label={`Type ${DELETE_CONFIRMATION_TEXT} to confirm`}
               autoComplete="off"
               error={errors.confirmation?.message}
               {...register("confirmation")}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive">
-                {isSubmitting ? "Deleting..." : "Delete Account"}
-              </Button>
-            </DialogFooter>
+            <SubmitDialogFooter
+              onCancel={() => onOpenChange(false)}
+              isSubmitting={isSubmitting}
+              label="Delete Account"
+              pendingLabel="Deleting..."
+              destructive
+            />
           </fieldset>
         </form>
       </DialogContent>

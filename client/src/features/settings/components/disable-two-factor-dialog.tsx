@@ -2,16 +2,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { disableTwoFactorSchema, type DisableTwoFactorInput } from "@shared/validators/two-factor";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/form-field";
+import { SubmitDialogFooter } from "@/components/form-dialog-footer";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PasswordField, TextField } from "@/components/ui/form-field";
 import { toast } from "@/hooks/use-toast";
 import { useDisableTwoFactor } from "@/features/settings/api/two-factor";
 import { parseApiError } from "@/lib/api-client";
@@ -75,27 +68,20 @@ export function DisableTwoFactorDialog({
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate aria-label="Turn off two-factor sign-in">
           <fieldset disabled={isSubmitting} className="grid gap-4">
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register("password")}
-            />
+            <PasswordField error={errors.password?.message} {...register("password")} />
             <TextField
               label="Code from the app or a recovery code"
               autoComplete="one-time-code"
               error={errors.code?.message}
               {...register("code")}
             />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive">
-                {isSubmitting ? "Turning off..." : "Turn Off"}
-              </Button>
-            </DialogFooter>
+            <SubmitDialogFooter
+              onCancel={() => onOpenChange(false)}
+              isSubmitting={isSubmitting}
+              label="Turn Off"
+              pendingLabel="Turning off..."
+              destructive
+            />
           </fieldset>
         </form>
       </DialogContent>

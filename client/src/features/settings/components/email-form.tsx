@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { changeEmailSchema } from "@shared/validators/account";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { PasswordField, TextField } from "@/components/ui/form-field";
 import { toast } from "@/hooks/use-toast";
 import { useChangeEmail, usePendingEmail } from "@/features/settings/api/change-email";
 import { parseApiError } from "@/lib/api-client";
@@ -61,13 +61,7 @@ export function EmailForm({ currentEmail }: { currentEmail: string }) {
           error={errors.newEmail?.message}
           {...register("newEmail")}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register("password")}
-        />
+        <PasswordField error={errors.password?.message} {...register("password")} />
         <Button type="submit" className="w-fit">
           {isSubmitting ? "Sending..." : "Change E-mail"}
         </Button>
