@@ -1,13 +1,16 @@
-import type TestAgent from "supertest/lib/agent";
-import type { Test } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../../test/fakes/google";
+import {
+  signInThroughGoogle,
+  startFakeGoogle,
+  TEST_GOOGLE_CLIENT as client,
+  type FakeGoogle,
+  type GoogleAccount,
+} from "../../test/fakes/google";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { codeNow, enableTwoFactor, wrongCode } from "../../test/two-factor";
 import { SECOND_STEP_PATH } from "./second-factor.routes";
 
 /** AUTH-20: Google sign-in is a first factor like a password, never a way around the second one. */
-const client = { clientId: "client-id.apps.example", clientSecret: "not-a-real-secret" };
 let t: TestApp;
 let google: FakeGoogle;
 beforeAll(async () => {
@@ -19,13 +22,9 @@ afterAll(async () => {
   await google.close();
 });
 
-/** The whole browser round trip: our redirect, Google's consent page, our callback. */
-async function signInWithGoogle(agent: TestAgent<Test>, account: GoogleAccount) {
-  const start = await agent.get("/auth/google");
-  google.consentAs(account);
-  const back = await google.consent(start.headers.location);
-  return agent.get(back.path);
-}
+/** Our callback's answer once the browser has been through Google's consent page. */
+const signInWithGoogle = async (agent: Parameters<typeof signInThroughGoogle>[1], who: GoogleAccount) =>
+  (await signInThroughGoogle(google, agent, who)).callback;
 
 const account = (email: string): GoogleAccount => ({ sub: `google-${email}`, email, email_verified: true });
 

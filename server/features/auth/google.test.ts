@@ -4,7 +4,13 @@ import type TestAgent from "supertest/lib/agent";
 import type { Test } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { startFakeGoogle, type FakeGoogle, type GoogleAccount } from "../../test/fakes/google";
+import {
+  signInThroughGoogle,
+  startFakeGoogle,
+  TEST_GOOGLE_CLIENT as client,
+  type FakeGoogle,
+  type GoogleAccount,
+} from "../../test/fakes/google";
 import { findOrLinkGoogleUser } from "./google.service";
 
 const profile = (id: string, email: string, verified: boolean): Profile =>
@@ -45,7 +51,6 @@ describe("Google sign-in, not configured", () => {
 });
 
 describe("Google sign-in against a fake Google at the HTTP boundary", () => {
-  const client = { clientId: "client-id.apps.example", clientSecret: "not-a-real-secret" };
   let t: TestApp;
   let google: FakeGoogle;
   beforeAll(async () => {
@@ -57,14 +62,11 @@ describe("Google sign-in against a fake Google at the HTTP boundary", () => {
     await google.close();
   });
 
-  /** The whole browser round trip: our redirect, Google's consent page, our callback. */
+  /** The whole browser round trip (our redirect, which must be one, Google's consent page, our callback). */
   async function signInWithGoogle(agent: TestAgent<Test>, account: GoogleAccount) {
-    const start = await agent.get("/auth/google");
-    expect(start.status).toBe(302);
-    google.consentAs(account);
-    const back = await google.consent(start.headers.location);
-    const callback = await agent.get(back.path);
-    return { start, callback };
+    const answers = await signInThroughGoogle(google, agent, account);
+    expect(answers.start.status).toBe(302);
+    return answers;
   }
 
   const googleAccount = (email: string): GoogleAccount => ({

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { outboxMessages } from "@shared/schema";
+import { expect } from "vitest";
+import { outboxMessages, users } from "@shared/schema";
 import type { TestApp } from "../../test/harness";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,4 +40,23 @@ export function releaseLinks(t: TestApp, address: string): string[] {
 /** The outbox rows of one kind (what was queued, sent or not). */
 export function queued(t: TestApp, kind: string) {
   return t.db.select().from(outboxMessages).where(eq(outboxMessages.kind, kind));
+}
+
+/**
+ * An owner (with the mobile number given, if any) whose inactivity period starts exactly now, by the test clock,
+ * with a 30-day inactivity trigger.
+ */
+export async function idleOwner(t: TestApp, phone?: string) {
+  const o = await triggerOwner(t);
+  if (phone) await o.agent.patch("/api/user").send({ phone }).expect(200);
+  const start = t.clock.now().getTime();
+  await t.db
+    .update(users)
+    .set({ lastActivityAt: new Date(start) })
+    .where(eq(users.id, o.user.id));
+  const res = await o.agent
+    .post("/api/triggers")
+    .send({ beneficiaryId: o.beneficiaryId, triggerType: "inactivity_period", inactivityDays: 30 });
+  expect(res.status, res.text).toBe(201);
+  return { ...o, triggerId: res.body.id as number, start };
 }

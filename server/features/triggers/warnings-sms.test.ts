@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assetReleaseTriggers, outboxMessages, triggerEvents, users } from "@shared/schema";
+import { assetReleaseTriggers, outboxMessages, triggerEvents } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { DAY_MS, triggerOwner } from "./triggers.test-support";
+import { DAY_MS, idleOwner } from "./triggers.test-support";
 
 /**
  * Inactivity warnings by SMS when the owner has a phone (contract: "e-mail, SMS when a phone is known,
@@ -20,22 +20,6 @@ afterAll(async () => {
 });
 
 const LINK = /https?:\/\/\S*\/check-in\/[A-Za-z0-9_-]+/;
-
-/** An owner (with the mobile number given, if any) whose inactivity period starts now, with a 30-day trigger. */
-async function idleOwner(phone?: string) {
-  const o = await triggerOwner(t);
-  if (phone) await o.agent.patch("/api/user").send({ phone }).expect(200);
-  const start = t.clock.now().getTime();
-  await t.db
-    .update(users)
-    .set({ lastActivityAt: new Date(start) })
-    .where(eq(users.id, o.user.id));
-  const res = await o.agent
-    .post("/api/triggers")
-    .send({ beneficiaryId: o.beneficiaryId, triggerType: "inactivity_period", inactivityDays: 30 });
-  expect(res.status, res.text).toBe(201);
-  return { ...o, triggerId: res.body.id as number, start };
-}
 
 /** The warning messages queued for one trigger, whatever their channel. */
 const warningRows = (triggerId: number) =>
@@ -62,7 +46,7 @@ const warningEvents = async (triggerId: number) =>
 
 describe("inactivity warnings by SMS", () => {
   it("texts each rung to an owner with a phone, once, with the same check-in link as the e-mail", async () => {
-    const o = await idleOwner("024 555 0101");
+    const o = await idleOwner(t, "024 555 0101");
     const phone = "+233245550101";
     t.clock.set(new Date(o.start + 15 * DAY_MS));
     await t.tick();
@@ -106,7 +90,7 @@ describe("inactivity warnings by SMS", () => {
   });
 
   it("sends an owner without a phone the e-mail and the notification, and no SMS", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     t.clock.set(new Date(o.start + 15 * DAY_MS));
     await t.tick();
     const rows = await warningRows(o.triggerId);
@@ -117,9 +101,9 @@ describe("inactivity warnings by SMS", () => {
   });
 
   it("texts the number the owner has when the warning is sent, and nothing once they removed it", async () => {
-    const changed = await idleOwner("+233 20 111 2222");
+    const changed = await idleOwner(t, "+233 20 111 2222");
     await changed.agent.patch("/api/user").send({ phone: "055 333 4444" }).expect(200);
-    const removed = await idleOwner("+233 20 555 6666");
+    const removed = await idleOwner(t, "+233 20 555 6666");
     await removed.agent.patch("/api/user").send({ phone: "" }).expect(200);
     t.clock.set(new Date(Math.max(changed.start, removed.start) + 15 * DAY_MS));
     await t.tick();

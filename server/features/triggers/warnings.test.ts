@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetReleases, assetReleaseTriggers, notifications, outboxMessages, users } from "@shared/schema";
 import { startTestApp, type TestApp } from "../../test/harness";
-import { DAY_MS, HOUR_MS, releaseLinks, triggerOwner, type TriggerOwner } from "./triggers.test-support";
+import { DAY_MS, HOUR_MS, idleOwner, releaseLinks, triggerOwner } from "./triggers.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,24 +25,9 @@ const warningsOf = (userId: number) =>
 const triggerRow = async (id: number) =>
   (await t.db.select().from(assetReleaseTriggers).where(eq(assetReleaseTriggers.id, id)))[0];
 
-/** An owner whose inactivity period starts exactly now, with a 30-day trigger. */
-async function idleOwner(): Promise<TriggerOwner & { triggerId: number; start: number }> {
-  const o = await triggerOwner(t);
-  const start = t.clock.now().getTime();
-  await t.db
-    .update(users)
-    .set({ lastActivityAt: new Date(start) })
-    .where(eq(users.id, o.user.id));
-  const res = await o.agent
-    .post("/api/triggers")
-    .send({ beneficiaryId: o.beneficiaryId, triggerType: "inactivity_period", inactivityDays: 30 });
-  expect(res.status, res.text).toBe(201);
-  return { ...o, triggerId: res.body.id as number, start };
-}
-
 describe("the inactivity warning ladder", () => {
   it("warns at 50 %, 25 %, 7, 3 and 1 day(s) left, each once with a check-in link, then fires once at the end", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     const rungs = [15, 22.5, 23, 27, 29].map((d) => o.start + d * DAY_MS);
     for (const [i, due] of rungs.entries()) {
       t.clock.set(new Date(due - 1000));
@@ -72,7 +57,7 @@ describe("the inactivity warning ladder", () => {
   });
 
   it("sends nothing twice when a run is retried over a rung it already sent (dedupe keys)", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     t.clock.set(new Date(o.start + 15 * DAY_MS));
     await t.tick();
     const row = await triggerRow(o.triggerId);
@@ -89,14 +74,14 @@ describe("the inactivity warning ladder", () => {
   });
 
   it("after downtime sends only the latest due rung, and a period already over fires without a late warning", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     t.clock.set(new Date(o.start + 27.5 * DAY_MS));
     await t.tick();
     await t.deliverOutbox();
     expect(checkInLinks(o.user.email)).toHaveLength(1);
     expect((await triggerRow(o.triggerId)).warningRung).toBe(4);
 
-    const late = await idleOwner();
+    const late = await idleOwner(t);
     t.clock.set(new Date(late.start + 31 * DAY_MS));
     await t.tick();
     await t.deliverOutbox();
@@ -107,7 +92,7 @@ describe("the inactivity warning ladder", () => {
 
 describe("owner activity resets the period (TRIG-01)", () => {
   it("a sign-in at T−1 h stops the trigger and re-arms the ladder, with a reset in its history", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     t.clock.set(new Date(o.start + 30 * DAY_MS - HOUR_MS));
     await t.tick();
     expect((await triggerRow(o.triggerId)).warningRung).toBe(5);
@@ -124,7 +109,7 @@ describe("owner activity resets the period (TRIG-01)", () => {
   });
 
   it("counts the warning's link once (409 after), and nobody else's sign-in or check-in", async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     const stranger = await triggerOwner(t);
     t.clock.set(new Date(o.start + 15 * DAY_MS));
     await t.tick();
@@ -154,7 +139,7 @@ describe("owner activity resets the period (TRIG-01)", () => {
   });
 
   it('the signed-in check-in ("I\'m still here") resets it too; an expired link does not', async () => {
-    const o = await idleOwner();
+    const o = await idleOwner(t);
     t.clock.set(new Date(o.start + 15 * DAY_MS));
     await t.tick();
     await t.deliverOutbox();

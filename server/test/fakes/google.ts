@@ -1,11 +1,28 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Test } from "supertest";
+import type TestAgent from "supertest/lib/agent";
 
 /** Who "signs in" at the fake consent screen: Google's OpenID userinfo fields. */
 export type GoogleAccount = { sub: string; email: string; email_verified: boolean; given_name?: string };
 
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
+
+/** The OAuth client the Google tests configure the app with (not a real one). */
+export const TEST_GOOGLE_CLIENT = { clientId: "client-id.apps.example", clientSecret: "not-a-real-secret" };
+
+/**
+ * The whole browser round trip, in one browser (`agent` keeps its cookies): our redirect to Google, Google's consent
+ * page signed in as `account`, our callback. Returns our two answers.
+ */
+export async function signInThroughGoogle(google: FakeGoogle, agent: TestAgent<Test>, account: GoogleAccount) {
+  const start = await agent.get("/auth/google");
+  google.consentAs(account);
+  const back = await google.consent(String(start.headers.location));
+  const callback = await agent.get(back.path);
+  return { start, callback };
+}
 
 /**
  * Google's OAuth endpoints on loopback, as passport-google-oauth20 uses them: the consent page (`/authorize`, which
