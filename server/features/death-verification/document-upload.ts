@@ -24,7 +24,8 @@ const parser = multer({
 /** Parses the multipart body (one `file`, the text fields); a file over the limit is the contract's 413. */
 export const parseEvidence: RequestHandler = (req, res, next) => {
   parser(req, res, (err: unknown) => {
-    if (err instanceof MulterError && err.code === "LIMIT_FILE_SIZE") return next(new AppError(413, EVIDENCE_TOO_LARGE));
+    if (err instanceof MulterError && err.code === "LIMIT_FILE_SIZE")
+      return next(new AppError(413, EVIDENCE_TOO_LARGE));
     next(err);
   });
 };

@@ -197,10 +197,7 @@ export async function insertConfirmation(
   return row;
 }
 
-export async function insertDocument(
-  db: DbOrTx,
-  values: typeof dvd.$inferInsert,
-): Promise<DeathVerificationDocument> {
+export async function insertDocument(db: DbOrTx, values: typeof dvd.$inferInsert): Promise<DeathVerificationDocument> {
   const [row] = await db.insert(dvd).values(values).returning();
   return row;
 }

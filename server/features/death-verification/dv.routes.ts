@@ -53,13 +53,10 @@ export function registerDeathVerificationRoutes(r: RouteTable, deps: AppDeps) {
   });
 
   // Public and rate limited; the same 202 whether or not an account has the address (no enumeration).
-  r.add(
-    { method: "post", path: `${BASE}/report`, access: "public", rateLimit: "passwordReset" },
-    async (req, res) => {
-      await reportDeath(d, deathReportSchema.parse(req.body ?? {}));
-      res.status(202).json({ message: DEATH_VERIFICATION_MESSAGES.reportSent });
-    },
-  );
+  r.add({ method: "post", path: `${BASE}/report`, access: "public", rateLimit: "passwordReset" }, async (req, res) => {
+    await reportDeath(d, deathReportSchema.parse(req.body ?? {}));
+    res.status(202).json({ message: DEATH_VERIFICATION_MESSAGES.reportSent });
+  });
 
   // The confirmation page's action: opening the page itself (the SPA) changes nothing.
   r.add(
@@ -91,21 +88,21 @@ export function registerDeathVerificationRoutes(r: RouteTable, deps: AppDeps) {
       const request = await evidence.requireUploader(d, { userId, id: routeId(req) });
       const { documentType } = uploadDocumentSchema.parse(req.body ?? {});
       const stored = await storeEvidence(deps, request.userId, req.file);
-      const doc = await evidence.addDocument({ ...d, storage: deps.storage }, { userId, id: request.id, documentType, stored });
+      const doc = await evidence.addDocument(
+        { ...d, storage: deps.storage },
+        { userId, id: request.id, documentType, stored },
+      );
       res.status(201).json(presentDocument(doc));
     },
   );
 
-  r.add(
-    { method: "get", path: `${ONE}/documents/:documentId`, ...one },
-    async (req, res) => {
-      const id = routeId(req);
-      await requireAccess(d.db, { userId: currentUserId(req) }, "death-verification:evidence", id);
-      const doc = await q.findDocument(d.db, { requestId: id, documentId: routeId(req, "documentId") });
-      if (!doc) throw notFound();
-      sendEvidence(res, doc, await readEvidence(deps, doc));
-    },
-  );
+  r.add({ method: "get", path: `${ONE}/documents/:documentId`, ...one }, async (req, res) => {
+    const id = routeId(req);
+    await requireAccess(d.db, { userId: currentUserId(req) }, "death-verification:evidence", id);
+    const doc = await q.findDocument(d.db, { requestId: id, documentId: routeId(req, "documentId") });
+    if (!doc) throw notFound();
+    sendEvidence(res, doc, await readEvidence(deps, doc));
+  });
 
   r.add({ method: "post", path: `${ONE}/confirm`, ...one }, async (req, res) => {
     const input = confirmDeathVerificationSchema.parse(req.body ?? {});

@@ -56,11 +56,7 @@ export async function signUpAdmin(t: TestApp): Promise<SignedUp> {
 }
 
 /** Uploads `data` as evidence of `type` to request `id`. */
-export function uploadEvidence(
-  who: SignedUp,
-  id: number,
-  file: { name?: string; data?: Buffer; type?: string } = {},
-) {
+export function uploadEvidence(who: SignedUp, id: number, file: { name?: string; data?: Buffer; type?: string } = {}) {
   return who.agent
     .post(`/api/death-verification/requests/${id}/documents`)
     .field("documentType", file.type ?? "death_certificate")

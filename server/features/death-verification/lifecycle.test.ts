@@ -46,7 +46,10 @@ async function verifiedRequest() {
   const id = await requestAbout(asker.person, subject);
   const doc = await uploadEvidence(asker.person, id);
   expect(doc.status).toBe(201);
-  expect((await other.person.agent.post(`/api/death-verification/requests/${id}/confirm`).send({ decision: "confirm" })).status).toBe(200);
+  expect(
+    (await other.person.agent.post(`/api/death-verification/requests/${id}/confirm`).send({ decision: "confirm" }))
+      .status,
+  ).toBe(200);
   const review = await admin.agent
     .post(`/api/admin/death-verifications/${id}/review`)
     .send({ checks: ALL_SOURCES, documents: [{ id: doc.body.id, status: "verified" }], decision: "verify" });
@@ -104,7 +107,9 @@ describe("report → evidence → confirmations → review → waiting period �
     const audit = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, "death_verification_stopped"), eq(auditEvents.target, `death_verification:${id}`)));
+      .where(
+        and(eq(auditEvents.action, "death_verification_stopped"), eq(auditEvents.target, `death_verification:${id}`)),
+      );
     expect(audit).toHaveLength(1);
 
     t.clock.set(new Date(start.getTime() + 31 * DAY_MS));
@@ -166,7 +171,9 @@ describe("report → evidence → confirmations → review → waiting period �
     const id = await rehearse(owner);
     expect((await uploadEvidence(owner, id)).status).toBe(201);
     const list = await admin.agent.get("/api/admin/death-verifications");
-    const queued = (list.body as { id: number; documents: { id: number }[]; rehearsal: boolean }[]).find((r) => r.id === id)!;
+    const queued = (list.body as { id: number; documents: { id: number }[]; rehearsal: boolean }[]).find(
+      (r) => r.id === id,
+    )!;
     expect(queued.rehearsal).toBe(true);
     const review = await admin.agent.post(`/api/admin/death-verifications/${id}/review`).send({
       checks: ALL_SOURCES,

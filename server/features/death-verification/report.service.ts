@@ -95,7 +95,9 @@ export async function confirmReport(deps: DeathVerificationDeps, token: string):
     const [claimed] = await tx
       .update(deathReports)
       .set({ confirmedAt: now })
-      .where(and(eq(deathReports.tokenHash, tokenHash), isNull(deathReports.confirmedAt), gt(deathReports.expiresAt, now)))
+      .where(
+        and(eq(deathReports.tokenHash, tokenHash), isNull(deathReports.confirmedAt), gt(deathReports.expiresAt, now)),
+      )
       .returning();
     if (!claimed) {
       const [row] = await tx.select().from(deathReports).where(eq(deathReports.tokenHash, tokenHash)).limit(1);
