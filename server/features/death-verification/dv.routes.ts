@@ -105,8 +105,10 @@ export function registerDeathVerificationRoutes(r: RouteTable, deps: AppDeps) {
   });
 
   r.add({ method: "post", path: `${ONE}/confirm`, ...one }, async (req, res) => {
-    const input = confirmDeathVerificationSchema.parse(req.body ?? {});
     const id = routeId(req);
+    // Someone who may not answer gets the same 404 as a missing id, whatever the body.
+    await requireAccess(d.db, { userId: currentUserId(req) }, "death-verification:confirm", id);
+    const input = confirmDeathVerificationSchema.parse(req.body ?? {});
     res.json(await evidence.answerRequest(d, { userId: currentUserId(req), id, input }));
   });
 }
