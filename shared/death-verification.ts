@@ -89,3 +89,52 @@ export function scoreOf(confirmed: Partial<Record<CheckName, boolean>>): { score
   const score = breakdown.reduce((sum, b) => sum + (b.confirmed ? b.weight : 0), 0);
   return { score, breakdown };
 }
+
+/** A piece of evidence as the API shows it (never its storage key). */
+export type DeathVerificationDocumentDto = {
+  id: number;
+  documentType: string;
+  fileName: string;
+  fileSize: number;
+  mimeType: string;
+  verificationStatus: string;
+  createdAt: string;
+};
+
+type RequestFields = {
+  id: number;
+  requestorType: string;
+  rehearsal: boolean;
+  status: DeathVerificationStatus | string;
+  verificationScore: number;
+  waitingPeriodStart: string | null;
+  waitingPeriodEnd: string | null;
+  appealDeadline: string | null;
+  createdAt: string;
+  subjectUserId: number;
+  subjectName: string;
+} & Record<CheckName, boolean>;
+
+/** `GET /api/death-verification/requests`: one request as its subject, its requestor or a party asked sees it. */
+export type DeathVerificationRequestDto = RequestFields & {
+  role: "subject" | "requestor" | "party";
+  confirmationCount: number;
+  myDecision: string | null;
+  canConfirm: boolean;
+  documents: DeathVerificationDocumentDto[];
+  notes: string | null;
+};
+
+/** `GET /api/admin/death-verifications`: one request in the review queue. */
+export type DeathVerificationReviewDto = RequestFields & {
+  subjectEmail: string;
+  requestorName: string | null;
+  documents: (DeathVerificationDocumentDto & { verificationNotes: string | null })[];
+  confirmations: { partyName: string; decision: string; createdAt: string }[];
+  activeParties: number;
+  confirmationsNeeded: number;
+  checks: Partial<Record<SourceCheck, { confirmed: boolean; reference: string | null }>>;
+  breakdown: ScoreBreakdown;
+  reviewedAt: string | null;
+  notes: string | null;
+};

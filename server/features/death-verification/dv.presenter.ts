@@ -1,11 +1,18 @@
 import type { DeathVerificationDocument, DeathVerificationRequest } from "@shared/schema";
-import { CONFIRMATIONS_NEEDED, scoreOf, type CheckName } from "@shared/death-verification";
+import {
+  CONFIRMATIONS_NEEDED,
+  scoreOf,
+  type CheckName,
+  type DeathVerificationDocumentDto,
+  type DeathVerificationRequestDto,
+  type DeathVerificationReviewDto,
+} from "@shared/death-verification";
 import type { ConfirmationRow } from "./dv.queries";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A document's metadata: never its blob key. */
-export function presentDocument(d: DeathVerificationDocument) {
+export function presentDocument(d: DeathVerificationDocument): DeathVerificationDocumentDto {
   return {
     id: d.id,
     documentType: d.documentType,
@@ -36,7 +43,7 @@ function base(r: DeathVerificationRequest) {
     rehearsal: r.rehearsal,
     status: r.status,
     verificationScore: r.verificationScore,
-    ...Object.fromEntries(FLAG_FIELDS.map((f) => [f, r[f]])),
+    ...(Object.fromEntries(FLAG_FIELDS.map((f) => [f, r[f]])) as Record<CheckName, boolean>),
     waitingPeriodStart: iso(r.waitingPeriodStart),
     waitingPeriodEnd: iso(r.waitingPeriodEnd),
     appealDeadline: iso(r.appealDeadline),
@@ -62,7 +69,7 @@ export function presentRequest(
     canConfirm: boolean;
     notes: string | null;
   },
-) {
+): DeathVerificationRequestDto {
   const seesEvidence = v.role !== "party";
   return {
     ...base(r),
@@ -90,7 +97,7 @@ export function presentForReview(
     derived: Partial<Record<CheckName, boolean>>;
     notes: string | null;
   },
-) {
+): DeathVerificationReviewDto {
   const recorded = r.checks ?? {};
   const confirmed: Partial<Record<CheckName, boolean>> = { ...v.derived };
   for (const [name, c] of Object.entries(recorded)) confirmed[name as CheckName] = c.confirmed;
