@@ -258,8 +258,8 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: paths.adminDeathVerifications.path,
     page: page(() => import("./routes/admin/death-verifications-page"), "DeathVerificationsReviewPage"),
+    // not in the header (spec 001 §2 fixes the admin's links): reached from the review notification's link
     area: "admin",
-    nav: "Death Verifications",
   },
   {
     // spec 001 §2: the admin's "Client View" link
