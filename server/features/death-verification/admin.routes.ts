@@ -27,8 +27,8 @@ export function registerDeathVerificationAdminRoutes(r: RouteTable, deps: AppDep
   r.add({ method: "post", path: `${ONE}/review`, access: "admin" }, async (req, res) => {
     const input = reviewDeathVerificationSchema.parse(req.body ?? {});
     const row = await reviewRequest(d, { adminId: currentUserId(req), id: routeId(req, "requestId"), input });
-    const { items } = await listForReview(d, { statuses: [row.status], limit: 100, offset: 0 });
-    res.json(items.find((i) => i.id === row.id) ?? { id: row.id, status: row.status });
+    const { items } = await listForReview(d, { statuses: [row.status], limit: 1, offset: 0, id: row.id });
+    res.json(items[0]);
   });
 
   r.add({ method: "get", path: `${ONE}/documents/:documentId`, access: "admin" }, async (req, res) => {

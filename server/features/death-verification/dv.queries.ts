@@ -137,12 +137,12 @@ const visibleTo = (userId: number) =>
 
 export async function listVisible(
   db: DbOrTx,
-  p: { userId: number; limit: number; offset: number },
+  p: { userId: number; limit: number; offset: number; id?: number },
 ): Promise<{ rows: DeathVerificationRequest[]; total: number }> {
   const rows = await db
     .select()
     .from(dvr)
-    .where(visibleTo(p.userId))
+    .where(and(visibleTo(p.userId), p.id === undefined ? undefined : eq(dvr.id, p.id)))
     .orderBy(desc(dvr.createdAt), desc(dvr.id))
     .limit(p.limit)
     .offset(p.offset);
@@ -152,9 +152,9 @@ export async function listVisible(
 
 export async function listForReview(
   db: DbOrTx,
-  p: { statuses: string[]; limit: number; offset: number },
+  p: { statuses: string[]; limit: number; offset: number; id?: number },
 ): Promise<{ rows: DeathVerificationRequest[]; total: number }> {
-  const where = inArray(dvr.status, p.statuses);
+  const where = and(inArray(dvr.status, p.statuses), p.id === undefined ? undefined : eq(dvr.id, p.id));
   const rows = await db
     .select()
     .from(dvr)

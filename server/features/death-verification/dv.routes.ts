@@ -48,8 +48,8 @@ export function registerDeathVerificationRoutes(r: RouteTable, deps: AppDeps) {
       requestId: String(req.id ?? "") || null,
       ip: req.ip ?? null,
     });
-    const { items } = await listRequests(d, { userId: currentUserId(req), limit: 100, offset: 0 });
-    res.status(201).json(items.find((i) => i.id === row.id));
+    const { items } = await listRequests(d, { userId: currentUserId(req), limit: 1, offset: 0, id: row.id });
+    res.status(201).json(items[0]);
   });
 
   // Public and rate limited; the same 202 whether or not an account has the address (no enumeration).

@@ -46,7 +46,7 @@ const groupBy = <T extends { requestId: number }>(rows: T[]) => {
 /** `GET /api/death-verification/requests`: about the caller, by the caller, or for the caller to answer. */
 export async function listRequests(
   deps: { db: Db; keyring: Keyring },
-  p: { userId: number; limit: number; offset: number },
+  p: { userId: number; limit: number; offset: number; id?: number },
 ) {
   const { rows, total } = await q.listVisible(deps.db, p);
   const ids = rows.map((r) => r.id);

@@ -30,7 +30,7 @@ const REVIEWABLE = ["pending", "in_review"] as const;
 /** The admin queue (`?status=` one of the statuses, else the open ones), newest first, with everything to decide. */
 export async function listForReview(
   deps: DeathVerificationDeps,
-  p: { statuses: string[]; limit: number; offset: number },
+  p: { statuses: string[]; limit: number; offset: number; id?: number },
 ) {
   const { rows, total } = await q.listForReview(deps.db, p);
   const items = [];
