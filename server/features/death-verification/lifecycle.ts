@@ -140,3 +140,22 @@ export async function completeWaitingPeriods(deps: DvDeps & { database: { db: Db
     return rows.length;
   });
 }
+
+/**
+ * A trusted party was revoked (design/state-machines.md: their open confirmations and reports lapse): the open
+ * requests they made are rejected and their answers to open requests no longer count. Run in the revocation's own
+ * transaction; conditional on the open statuses, so a decided request is left as it is.
+ */
+export async function lapsePartyRequests(tx: DbOrTx, p: { partyId: number; now: Date }): Promise<number> {
+  const lapsed = await tx.execute<Row>(sql`
+    update death_verification_requests
+    set status = 'rejected', rejected_by = 'party_revoked', rejected_at = ${p.now}, next_reminder_at = null,
+        updated_at = ${p.now}
+    where requestor_party_id = ${p.partyId} and status in ('pending', 'in_review')
+    returning id`);
+  await tx.execute(sql`
+    delete from death_verification_confirmations c
+    using death_verification_requests r
+    where c.request_id = r.id and c.party_id = ${p.partyId} and r.status in ('pending', 'in_review')`);
+  return lapsed.rows.length;
+}

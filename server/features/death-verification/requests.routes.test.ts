@@ -212,4 +212,24 @@ describe("POST /api/death-verification/requests/:id/confirm (IDOR-08, RACE-06)",
       expect(res.status).toBe(404);
     }
   });
+
+  it("lets a revoked party's open request and answers lapse", async () => {
+    const subject = await t.signUp();
+    const asker = await activeParty(t, subject);
+    const other = await activeParty(t, subject, { name: "Other" });
+    const third = await activeParty(t, subject, { name: "Third" });
+    const id = await requestAbout(asker.person, subject);
+    const url = `/api/death-verification/requests/${id}/confirm`;
+    await other.person.agent.post(url).send({ decision: "confirm" }).expect(200);
+    await subject.agent.post(`/api/enhanced-trusted-parties/${other.partyId}/revoke`).expect(200);
+    const mine = (await asker.person.agent.get("/api/death-verification/requests")).body as {
+      confirmationCount: number;
+    }[];
+    expect(mine[0].confirmationCount).toBe(0);
+    await subject.agent.post(`/api/enhanced-trusted-parties/${asker.partyId}/revoke`).expect(200);
+    expect(await rowOf(id)).toMatchObject({ status: "rejected", rejectedBy: "party_revoked" });
+    expect((await third.person.agent.post(url).send({ decision: "confirm" })).status).toBe(404);
+    const after = (await asker.person.agent.get("/api/death-verification/requests")).body as { status: string }[];
+    expect(after).toEqual([expect.objectContaining({ id, status: "rejected" })]);
+  });
 });
