@@ -1,4 +1,5 @@
 import type { AppDeps } from "./deps";
+import { deathVerificationTask } from "./features/death-verification/dv-task";
 import { releaseExpiryTask } from "./features/releases/release-expiry";
 import type { Task } from "./lib/jobs/scheduler";
 import { triggersTask } from "./features/triggers/triggers-task";
@@ -11,5 +12,5 @@ import { outboxTask } from "./lib/outbox/task";
  * what the tasks before it queued in a tick leaves in the same tick.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  return [triggersTask(deps), releaseExpiryTask(deps), outboxTask(deps)];
+  return [triggersTask(deps), deathVerificationTask(deps), releaseExpiryTask(deps), outboxTask(deps)];
 }

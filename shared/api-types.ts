@@ -159,6 +159,8 @@ export type TrustedPartyInvitationDto = {
 /** One person who named the caller as an active trusted party, with the caller's permissions (`GET /api/trusted-for`). */
 export type TrustedForDto = {
   id: number;
+  /** The account that named the caller: the `subjectUserId` of a death verification request about them. */
+  ownerId: number;
   ownerName: string;
   relationship: string;
   canInitiateDeathVerification: boolean;

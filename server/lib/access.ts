@@ -1,5 +1,12 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { assetReleases, beneficiaries, digitalAssets, enhancedTrustedParties, releaseItems } from "@shared/schema";
+import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import {
+  assetReleases,
+  beneficiaries,
+  deathVerificationRequests as dvr,
+  digitalAssets,
+  enhancedTrustedParties,
+  releaseItems,
+} from "@shared/schema";
 import type { DbOrTx } from "../db";
 import { AppError, notFound } from "./app-error";
 
@@ -96,6 +103,60 @@ export const ACCESS_RULES = {
           eq(enhancedTrustedParties.trustedPersonId, userId),
           eq(enhancedTrustedParties.status, "active"),
           inArray(enhancedTrustedParties.id, ids),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }),
+  /**
+   * Ask for a death verification about someone (issue 16): the caller's own active trusted-party rows that carry
+   * `canInitiateDeathVerification`. Delegate-only, like `trusted-party:act`.
+   */
+  "death-verification:initiate": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: enhancedTrustedParties.id })
+      .from(enhancedTrustedParties)
+      .where(
+        and(
+          eq(enhancedTrustedParties.trustedPersonId, userId),
+          eq(enhancedTrustedParties.status, "active"),
+          eq(enhancedTrustedParties.canInitiateDeathVerification, true),
+          inArray(enhancedTrustedParties.id, ids),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }),
+  /** Add evidence to a request: its requestor alone, while it is open (pending or in review). */
+  "death-verification:upload": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: dvr.id })
+      .from(dvr)
+      .where(and(eq(dvr.requestorId, userId), inArray(dvr.status, ["pending", "in_review"]), inArray(dvr.id, ids)));
+    return rows.map((r) => r.id);
+  }),
+  /** Read a request's evidence: its requestor and its subject; never the subject's other trusted parties. */
+  "death-verification:evidence": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: dvr.id })
+      .from(dvr)
+      .where(and(or(eq(dvr.requestorId, userId), eq(dvr.userId, userId)), inArray(dvr.id, ids)));
+    return rows.map((r) => r.id);
+  }),
+  /**
+   * Answer a request (confirm or deny): an active trusted party of its subject other than its requestor, while it is
+   * open; never a rehearsal (the subject's own drill asks nobody).
+   */
+  "death-verification:confirm": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: dvr.id })
+      .from(dvr)
+      .where(
+        and(
+          inArray(dvr.id, ids),
+          eq(dvr.rehearsal, false),
+          inArray(dvr.status, ["pending", "in_review"]),
+          or(sql`${dvr.requestorId} is null`, ne(dvr.requestorId, userId)),
+          sql`exists (select 1 from ${enhancedTrustedParties} p where p.user_id = ${dvr.userId}
+            and p.trusted_person_id = ${userId} and p.status = 'active')`,
         ),
       );
     return rows.map((r) => r.id);

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { assetReleases, digitalAssets, enhancedTrustedParties } from "@shared/schema";
+import { assetReleases, deathVerificationRequests, digitalAssets, enhancedTrustedParties } from "@shared/schema";
+import { activeParty, rehearse, requestAbout } from "../features/death-verification/dv.test-support";
 import { createTestRelease } from "../features/releases/releases.test-support";
 import type { AccessActor, Permission } from "../lib/access";
 import type { TestApp } from "../test/harness";
@@ -73,6 +74,52 @@ export const ACCESS_CASES: Record<Permission, AccessCase> = {
       return { ids: [active], delegates: [{ userId: party.user.id }], refused: [pending, revoked] };
     },
     routes: ["get /api/trusted-for"],
+  },
+  // Delegate-only: an active party allowed to initiate; a party without the flag, or not yet accepted, cannot.
+  "death-verification:initiate": {
+    owner: false,
+    async arrange(t, owner) {
+      const { partyId, person } = await activeParty(t, owner);
+      const noFlag = await activeParty(t, owner, { person, canInitiate: false });
+      const pending = await owner.agent
+        .post("/api/enhanced-trusted-parties")
+        .send({ trustedPersonName: "Not yet", trustedPersonEmail: person.user.email, relationship: "friend" });
+      const refused = [noFlag.partyId, Number(pending.body.id)];
+      return { ids: [partyId], delegates: [{ userId: person.user.id }], refused };
+    },
+    routes: ["post /api/death-verification/request"],
+  },
+  // The requestor (here the owner rehearsing) adds evidence while the request is open; a decided one takes none.
+  "death-verification:upload": {
+    owner: true,
+    async arrange(t, owner) {
+      const open = await rehearse(owner);
+      const closed = await rehearse(owner);
+      await t.db
+        .update(deathVerificationRequests)
+        .set({ status: "rejected" })
+        .where(eq(deathVerificationRequests.id, closed));
+      return { ids: [open], refused: [closed] };
+    },
+    routes: ["post /api/death-verification/requests/:id/documents"],
+  },
+  "death-verification:evidence": {
+    owner: true,
+    async arrange(_t, owner) {
+      return { ids: [await rehearse(owner)] };
+    },
+    routes: ["get /api/death-verification/requests/:id/documents/:documentId"],
+  },
+  // Delegate-only: another active party of the subject answers a real request; never the subject's rehearsal.
+  "death-verification:confirm": {
+    owner: false,
+    async arrange(t, owner) {
+      const asker = await activeParty(t, owner, { name: "Asker" });
+      const other = await activeParty(t, owner, { name: "Other" });
+      const id = await requestAbout(asker.person, owner);
+      return { ids: [id], delegates: [{ userId: other.person.user.id }], refused: [await rehearse(owner)] };
+    },
+    routes: ["post /api/death-verification/requests/:id/confirm"],
   },
   // Delegate-only: a beneficiary's release session reads its one release while it is live, never the owner's others.
   "release:read": {

@@ -121,6 +121,12 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     snapshot: byId("/api/enhanced-trusted-parties"),
     update: { trustedPersonName: "Changed", trustedPersonEmail: "attacker@evil.example" },
   },
+  // The owner's own rehearsal: they are its subject and requestor; nobody else may add evidence or answer it.
+  "death-verification-request": {
+    create: { path: "/api/death-verification/request", body: { requestorType: "family_member" } },
+    snapshot: fromList("/api/death-verification/requests"),
+    update: {},
+  },
   "asset-bundle": {
     create: { path: "/api/asset-bundles", body: { name: "For the children", items: [] } },
     snapshot: fromList("/api/asset-bundles"),

@@ -48,6 +48,7 @@ describe("the route table", () => {
         "/pricing",
         "/agent-dashboard",
         "/admin-dashboard",
+        "/admin/death-verifications",
         "/onboarding",
         "/settings",
       ].sort(),

@@ -227,6 +227,16 @@ export const ROUTES: readonly AppRoute[] = [
     page: page(() => import("./routes/public/check-in-page"), "CheckInPage"),
     area: "public",
   },
+  {
+    path: paths.reportDeath.path,
+    page: page(() => import("./routes/public/report-death-page"), "ReportDeathPage"),
+    area: "public",
+  },
+  {
+    path: paths.reportDeathConfirm.path,
+    page: page(() => import("./routes/public/report-death-page"), "ConfirmReportPage"),
+    area: "public",
+  },
   { path: paths.release.path, page: ReleasePage, area: "public" },
   { path: paths.releaseOpened.path, page: ReleasePage, area: "public" },
   { path: paths.terms.path, page: page(() => import("./routes/public/terms-page"), "TermsPage"), area: "public" },
@@ -244,6 +254,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: AdminDashboardPage,
     area: "admin",
     isHome: true,
+  },
+  {
+    path: paths.adminDeathVerifications.path,
+    page: page(() => import("./routes/admin/death-verifications-page"), "DeathVerificationsReviewPage"),
+    // not in the header (spec 001 §2 fixes the admin's links): reached from the review notification's link
+    area: "admin",
   },
   {
     // spec 001 §2: the admin's "Client View" link

@@ -25,6 +25,9 @@ export const paths = {
   undoEmailChange: withToken("/undo-email-change"),
   invitation: withToken("/invitation"),
   checkIn: withToken("/check-in"),
+  /** A family member reports a death (public), and confirms the report from the e-mailed link. */
+  reportDeath: at("/report-death"),
+  reportDeathConfirm: withToken("/report-death/confirm"),
   release: withToken("/release"),
   /** The release page once its token has left the address bar. */
   releaseOpened: at("/release"),
@@ -51,6 +54,7 @@ export const paths = {
   agentOnboarding: at("/agent-onboarding"),
   agentDashboard: at("/agent-dashboard"),
   adminDashboard: at("/admin-dashboard"),
+  adminDeathVerifications: at("/admin/death-verifications"),
   onboarding: at("/onboarding"),
   settings: at("/settings"),
 } as const;

@@ -19,4 +19,6 @@ export const queryKeys = {
   /** The signed-in user's in-app notifications (the header bell) and audit trail (the Activity screen). */
   notifications: () => ["/api/notifications"] as const,
   activity: () => ["/api/activity"] as const,
+  /** The people who named the signed-in user as a trusted party (the /trusted screen: the list and "Report a death"). */
+  trustedFor: () => ["/api/trusted-for"] as const,
 };

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { assetReleaseTriggers, users } from "@shared/schema";
 import { runInTransaction, type DbOrTx } from "../../db";
 import type { AppDeps } from "../../deps";
-import type { Clock } from "../../lib/clock";
+import { stopRequestsOnActivity } from "../death-verification/lifecycle";
+import type { DvDeps } from "../death-verification/dv-messages";
 import { nextInactivityEvent } from "../triggers/next-event";
 import { recordTriggerEvents } from "../triggers/trigger-audit";
 
@@ -11,10 +12,10 @@ import { recordTriggerEvents } from "../triggers/trigger-audit";
  * `users.last_activity_at` and re-arms every pending inactivity trigger of theirs — a new period from now, warning
  * rungs re-armed — recording a `reset` in the history of those that had already warned. Run in the caller's
  * transaction; the row locks make a firing that races it either see the new period or have fired first. Nobody
- * else's action may call this for them.
+ * else's action may call this for them. It also stops every open death verification about them (issue 16).
  */
-export async function onOwnerActivity(tx: DbOrTx, deps: { clock: Clock }, userId: number, now: Date): Promise<number> {
-  void deps;
+export async function onOwnerActivity(tx: DbOrTx, deps: DvDeps, userId: number, now: Date): Promise<number> {
+  await stopRequestsOnActivity(tx, deps, userId, now);
   await tx
     .update(users)
     .set({ lastActivityAt: sql`greatest(${users.lastActivityAt}, ${now}::timestamptz)` })
@@ -56,7 +57,9 @@ export async function onOwnerActivity(tx: DbOrTx, deps: { clock: Clock }, userId
   return rows.length;
 }
 
+export type ActivityDeps = DvDeps & Pick<AppDeps, "database">;
+
 /** The same, in a transaction of its own: what a sign-in calls once the session is established. */
-export async function recordOwnerActivity(deps: Pick<AppDeps, "database" | "clock">, userId: number): Promise<void> {
+export async function recordOwnerActivity(deps: ActivityDeps, userId: number): Promise<void> {
   await runInTransaction(deps.database.db, (tx) => onOwnerActivity(tx, deps, userId, deps.clock.now()));
 }

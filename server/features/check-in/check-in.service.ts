@@ -1,13 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { checkInTokens } from "@shared/schema";
 import { runInTransaction } from "../../db";
-import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../lib/app-error";
 import { hashToken } from "../../lib/tokens";
 import { auditInTx } from "../triggers/trigger-audit";
-import { onOwnerActivity } from "./activity";
+import { onOwnerActivity, type ActivityDeps } from "./activity";
 
-type CheckInDeps = Pick<AppDeps, "database" | "clock">;
+type CheckInDeps = ActivityDeps;
 type RequestInfo = { requestId?: string | null; ip?: string | null };
 
 export const LINK_USED_MESSAGE = "This check-in link has already been used. Sign in to check in again.";

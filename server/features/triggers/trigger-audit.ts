@@ -10,7 +10,14 @@ export type TriggerAuditAction =
   | "trigger_completed"
   | "trigger_warning_sent"
   | "release_created"
-  | "owner_checked_in";
+  | "owner_checked_in"
+  | "death_verification_requested"
+  | "death_verification_answered"
+  | "death_verification_document_added"
+  | "death_verification_verified"
+  | "death_verification_rejected"
+  | "death_verification_stopped"
+  | "death_verification_completed";
 
 export type TriggerAuditEntry = {
   at: Date;

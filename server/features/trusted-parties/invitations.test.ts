@@ -91,6 +91,7 @@ describe("POST /api/trusted-party-invitations/accept (TOK-03)", () => {
     expect(mine.body).toEqual([
       {
         id,
+        ownerId: owner.user.id,
         ownerName: "Yaa Asantewaa",
         relationship: "sibling",
         canInitiateDeathVerification: true,

@@ -64,6 +64,7 @@ export function presentInvitation(row: InvitationRow): TrustedPartyInvitationDto
 export function presentTrustedFor(row: TrustedForRow): TrustedForDto {
   return {
     id: row.id,
+    ownerId: row.userId,
     ownerName: nameOf(row.ownerFirstName, row.ownerLastName),
     relationship: row.relationship,
     canInitiateDeathVerification: row.canInitiateDeathVerification,

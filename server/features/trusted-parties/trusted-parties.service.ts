@@ -13,6 +13,7 @@ import type { Keyring } from "../../lib/crypto/keyring";
 import { notify } from "../../lib/notifications";
 import { dropUnsentMessages, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { lockUser } from "../../lib/plan-limits";
+import { lapsePartyRequests } from "../death-verification/lifecycle";
 import { freshInvitation, invitationKeyPrefix, queueInvitation, type Owner } from "./invitation-mail";
 import { dataKeyOf, decryptSecrets, encryptSecrets } from "./trusted-party-secrets";
 import * as q from "./trusted-parties.queries";
@@ -120,8 +121,8 @@ export async function deleteTrustedParty(deps: TrustedPartyDeps, p: Owned): Prom
 }
 
 /**
- * Revokes an invited or active party (one conditional update): the link dies, an unsent invitation is dropped, and
- * a linked person is told in-app. Revoking twice answers 409.
+ * Revokes an invited or active party (one conditional update): the link dies, an unsent invitation is dropped, their
+ * open death verification requests and answers lapse, and a linked person is told in-app. Revoking twice answers 409.
  */
 export async function revokeTrustedParty(deps: TrustedPartyDeps, p: Owned): Promise<TrustedParty> {
   const now = deps.clock.now();
@@ -136,6 +137,7 @@ export async function revokeTrustedParty(deps: TrustedPartyDeps, p: Owned): Prom
     });
     if (!row) throw conflict("This trusted party is already revoked.");
     await dropUnsentMessages(tx, { senderUserId: p.userId, dedupePrefix: invitationKeyPrefix(p.id) });
+    await lapsePartyRequests(tx, { partyId: row.id, now });
     if (row.trustedPersonId !== null) {
       await notify(tx, { clock: deps.clock }, [
         {

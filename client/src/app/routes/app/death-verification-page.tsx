@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { VerificationTab } from "@/features/death-verification/components/verification-tab";
 import { TrustedPartiesTab } from "@/features/trusted-parties/components/trusted-parties-tab";
 
 const COMING_NEXT: { value: string; label: string; text: string }[] = [
@@ -9,18 +10,16 @@ const COMING_NEXT: { value: string; label: string; text: string }[] = [
     text: "Counts of requests and the most recent requests arrive with death verification requests, in the next release.",
   },
   {
-    value: "verification",
-    label: "Verification",
-    text: "Reporting a death, evidence and review are not available yet: they arrive in the next release. Until then nothing can be reported about you.",
-  },
-  {
     value: "distribution",
     label: "Distribution",
     text: "Your estate distribution settings arrive in a later release. Nothing is distributed through this page yet.",
   },
 ];
 
-/** Spec 001 /death-verification. The Trusted Parties tab is real; the other tabs say plainly what comes next. */
+/**
+ * Spec 001 /death-verification. The Trusted Parties and Verification (the owner's rehearsal) tabs are real; the
+ * other tabs say plainly what comes next.
+ */
 export function DeathVerificationPage() {
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -40,6 +39,9 @@ export function DeathVerificationPage() {
         </TabsList>
         <TabsContent value="trusted-parties">
           <TrustedPartiesTab />
+        </TabsContent>
+        <TabsContent value="verification">
+          <VerificationTab />
         </TabsContent>
         {COMING_NEXT.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>

@@ -57,6 +57,7 @@ describe("TrustedForList", () => {
         HttpResponse.json([
           {
             id: 7,
+            ownerId: 3,
             ownerName: "Yaa Asantewaa",
             relationship: "sibling",
             canInitiateDeathVerification: true,

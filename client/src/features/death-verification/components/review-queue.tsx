@@ -1,0 +1,80 @@
+import { CHECK_LABELS, type DeathVerificationReviewDto } from "@shared/death-verification";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useReviewQueue } from "@/features/death-verification/api/review";
+import { ReviewForm } from "@/features/death-verification/components/review-form";
+import { StatusBadge } from "@/features/death-verification/components/status-badge";
+
+function QueueItem({ item }: { item: DeathVerificationReviewDto }) {
+  const reviewable = item.status === "pending" || item.status === "in_review";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          #{item.id} {item.subjectName} <StatusBadge status={item.status} />
+          {item.rehearsal ? <Badge variant="outline">Rehearsal</Badge> : null}
+        </CardTitle>
+        <CardDescription>
+          {item.subjectEmail} · reported by {item.requestorName ?? "—"} ({item.requestorType.replace(/_/g, " ")}) ·{" "}
+          {item.confirmations.filter((c) => c.decision === "confirm").length} confirmation(s) of {item.activeParties}{" "}
+          active parties{item.confirmationsNeeded ? `, ${item.confirmationsNeeded} needed` : ""}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <ul aria-label="Documents" className="grid gap-1">
+          {item.documents.map((d) => (
+            <li key={d.id}>
+              <a className="underline" href={`/api/admin/death-verifications/${item.id}/documents/${d.id}`}>
+                {d.fileName}
+              </a>{" "}
+              · {d.documentType.replace(/_/g, " ")} · {d.verificationStatus}
+            </li>
+          ))}
+          {item.documents.length === 0 ? <li>No documents uploaded.</li> : null}
+        </ul>
+        <ul aria-label="Confirmations" className="grid gap-1">
+          {item.confirmations.map((c) => (
+            <li key={`${c.partyName}-${c.createdAt}`}>
+              {c.partyName}: {c.decision}
+            </li>
+          ))}
+        </ul>
+        <ul aria-label="Score breakdown" className="grid gap-1">
+          {item.breakdown.map((b) => (
+            <li key={b.check}>
+              {CHECK_LABELS[b.check]}: {b.confirmed ? b.weight : 0} / {b.weight}
+            </li>
+          ))}
+        </ul>
+        {item.waitingPeriodEnd ? <p>Waiting period ends {new Date(item.waitingPeriodEnd).toLocaleString()}</p> : null}
+        {reviewable ? <ReviewForm item={item} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The admin's queue: requests awaiting a decision, and verified ones in their waiting period. */
+export function ReviewQueue() {
+  const queue = useReviewQueue();
+  if (queue.isPending) return <Spinner label="Loading requests..." showLabel />;
+  if (queue.error) {
+    return (
+      <div role="alert" className="grid gap-2 text-sm">
+        <p>We could not load the review queue.</p>
+        <Button variant="outline" className="w-fit" onClick={() => void queue.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (queue.data.length === 0) return <p className="text-sm text-muted-foreground">Nothing to review.</p>;
+  return (
+    <div className="grid gap-4">
+      {queue.data.map((item) => (
+        <QueueItem key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import type { TrustedForDto } from "@shared/api-types";
+import type { DeathVerificationRequestDto } from "@shared/death-verification";
+import { PartyRequests } from "@/features/death-verification/components/party-requests";
+import { ReportDeathDialog } from "@/features/death-verification/components/report-death-dialog";
+import { server } from "@/testing/mocks/server";
+import { apiError, renderWithApp } from "@/testing/test-utils";
+
+const LIST = "/api/death-verification/requests";
+const person = (extra: Partial<TrustedForDto> = {}): TrustedForDto => ({
+  id: 1,
+  ownerId: 41,
+  ownerName: "Yaa Asantewaa",
+  relationship: "sibling",
+  canInitiateDeathVerification: true,
+  canAccessAssets: false,
+  canManageBeneficiaries: false,
+  activatedAt: "2026-11-27T00:00:00.000Z",
+  ...extra,
+});
+
+function request(extra: Partial<DeathVerificationRequestDto> = {}): DeathVerificationRequestDto {
+  return {
+    id: 9,
+    requestorType: "trusted_party",
+    rehearsal: false,
+    status: "pending",
+    verificationScore: 0,
+    waitingPeriodStart: null,
+    waitingPeriodEnd: null,
+    appealDeadline: null,
+    createdAt: "2026-11-27T00:00:00.000Z",
+    subjectUserId: 41,
+    subjectName: "Yaa Asantewaa",
+    governmentRecordCheck: false,
+    medicalRecordCheck: false,
+    familyConfirmation: true,
+    documentUpload: false,
+    ghanaHealthServiceCheck: true,
+    birthsDeathsRegistryCheck: true,
+    ghanaCardVerification: false,
+    mobileMoneyInactivity: false,
+    role: "party",
+    confirmationCount: 0,
+    myDecision: null,
+    canConfirm: true,
+    documents: [],
+    notes: null,
+    ...extra,
+  };
+}
+
+describe("ReportDeathDialog", () => {
+  it("is not offered without the permission", () => {
+    renderWithApp(<ReportDeathDialog people={[person({ canInitiateDeathVerification: false })]} />);
+    expect(screen.queryByRole("button", { name: "Report a death" })).toBeNull();
+  });
+
+  it("asks whom, refuses to send without a choice, then sends the request with the spec's checks", async () => {
+    let body: unknown;
+    server.use(
+      http.post("/api/death-verification/request", async ({ request: req }) => {
+        body = await req.json();
+        return HttpResponse.json(request({ role: "requestor" }), { status: 201 });
+      }),
+      http.get(LIST, () => HttpResponse.json([])),
+    );
+    const { user } = renderWithApp(<ReportDeathDialog people={[person()]} />);
+    await user.click(screen.getByRole("button", { name: "Report a death" }));
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+    expect(await screen.findByLabelText("Who has died?")).toHaveAccessibleDescription(
+      "Choose the person this request is about",
+    );
+    expect(body).toBeUndefined();
+    await user.selectOptions(screen.getByLabelText("Who has died?"), "Yaa Asantewaa");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+    expect(await screen.findByText("Death verification request created")).toBeInTheDocument();
+    expect(body).toEqual({
+      subjectUserId: 41,
+      requestorType: "trusted_party",
+      ghanaHealthServiceCheck: true,
+      birthsDeathsRegistryCheck: true,
+      familyConfirmation: true,
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("keeps the dialog open with the server's reason when the request is refused", async () => {
+    server.use(
+      http.post("/api/death-verification/request", () =>
+        apiError(409, "You cannot open another request about this person yet."),
+      ),
+    );
+    const { user } = renderWithApp(<ReportDeathDialog people={[person()]} />);
+    await user.click(screen.getByRole("button", { name: "Report a death" }));
+    await user.selectOptions(screen.getByLabelText("Who has died?"), "Yaa Asantewaa");
+    await user.click(screen.getByRole("button", { name: "Send report" }));
+    expect(await screen.findAllByText(/cannot open another request about this person yet/)).not.toHaveLength(0);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+  });
+});
+
+describe("PartyRequests", () => {
+  it("lets another party confirm once, then shows the answer", async () => {
+    let answered: unknown;
+    let rows = [request()];
+    server.use(
+      http.get(LIST, () => HttpResponse.json(rows)),
+      http.post(`${LIST}/9/confirm`, async ({ request: req }) => {
+        answered = await req.json();
+        rows = [request({ canConfirm: false, myDecision: "confirm" })];
+        return HttpResponse.json({ decision: "confirm" });
+      }),
+    );
+    const { user } = renderWithApp(<PartyRequests />);
+    await user.click(await screen.findByRole("button", { name: "Confirm the death" }));
+    expect(await screen.findByText("You answered: confirm")).toBeInTheDocument();
+    expect(answered).toEqual({ decision: "confirm" });
+    expect(screen.queryByRole("button", { name: "Confirm the death" })).toBeNull();
+  });
+
+  it("lets the requestor add evidence: type required, then the file goes up", async () => {
+    let uploaded: FormData | undefined;
+    server.use(
+      http.get(LIST, () => HttpResponse.json([request({ role: "requestor", canConfirm: false })])),
+      http.post(`${LIST}/9/documents`, async ({ request: req }) => {
+        uploaded = await req.formData();
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithApp(<PartyRequests />);
+    await user.click(await screen.findByRole("button", { name: "Upload evidence" }));
+    expect(await screen.findByLabelText("Document type")).toHaveAccessibleDescription("Choose the document type");
+    await user.selectOptions(screen.getByLabelText("Document type"), "death certificate");
+    await user.upload(screen.getByLabelText("File (PDF, JPG or PNG)"), new File(["%PDF-1.4"], "cert.pdf"));
+    await user.click(screen.getByRole("button", { name: "Upload evidence" }));
+    expect(await screen.findByText("cert.pdf was uploaded.")).toBeInTheDocument();
+    expect(uploaded?.get("documentType")).toBe("death_certificate");
+    expect((uploaded?.get("file") as Blob).size).toBe(8);
+  });
+});

@@ -1,0 +1,29 @@
+import type { AppDeps } from "../../deps";
+import type { Task } from "../../lib/jobs/scheduler";
+import { completeWaitingPeriods } from "./lifecycle";
+import { sendDueReminders } from "./reminders";
+
+export const DEATH_VERIFICATION_TASK = "death-verifications";
+/** Rows per transaction, as for triggers. */
+export const DEATH_VERIFICATION_BATCH = 200;
+
+/**
+ * The scheduler's death-verification work: due waiting-period reminders, then waiting periods that ended, batch
+ * after batch until none is left. Every move is a conditional update, so any number of processes may run it.
+ */
+export function deathVerificationTask(deps: AppDeps): Task {
+  return {
+    name: DEATH_VERIFICATION_TASK,
+    async run(signal) {
+      let handled = 0;
+      for (;;) {
+        const now = deps.clock.now();
+        const reminded = await sendDueReminders(deps, now, DEATH_VERIFICATION_BATCH);
+        const completed = await completeWaitingPeriods(deps, now, DEATH_VERIFICATION_BATCH);
+        handled += reminded + completed;
+        const more = reminded === DEATH_VERIFICATION_BATCH || completed === DEATH_VERIFICATION_BATCH;
+        if (!more || signal.aborted) return handled;
+      }
+    },
+  };
+}
