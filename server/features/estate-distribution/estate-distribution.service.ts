@@ -41,6 +41,15 @@ export async function saveEstateDistribution(
   });
 }
 
+/** The owner's saved fields, or null while the defaults stand (what a backup carries). */
+export async function findSavedEstateDistribution(
+  db: DbOrTx,
+  userId: number,
+): Promise<EstateDistributionFields | null> {
+  const row = await q.findSettings(db, userId);
+  return row ? fieldsOf(row) : null;
+}
+
 /** A restore's settings replace the ones in force, inside the restore's own transaction (the caller holds the lock). */
 export async function restoreEstateDistribution(
   tx: DbOrTx,
