@@ -6,6 +6,7 @@ import {
   createTrustedPartySchema,
   type CreateTrustedPartyInput,
 } from "@shared/validators/trusted-parties";
+import type { TrustedPartyDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-field";
 import { SelectField } from "@/components/ui/select-field";
@@ -39,10 +40,32 @@ const EMPTY: FormValues = {
 type TrustedPartyFormProps = {
   /** Rejects with the API error; the form puts its messages next to the fields and stays filled. */
   onSubmit: (values: CreateTrustedPartyInput) => Promise<void>;
+  /** Set: edit this party (its numbers unmasked); the form is not cleared after a save. Unset: add a new one. */
+  party?: TrustedPartyDto;
+  onCancel?: () => void;
 };
 
-/** Spec 001 trusted party form: the shared schema checks it here and on the server. Cleared after a success. */
-export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
+/** The edit form's starting values: the party as the owner's edit read answers it, blanks for absent numbers. */
+function valuesOf(party: TrustedPartyDto): FormValues {
+  return {
+    trustedPersonName: party.trustedPersonName,
+    trustedPersonEmail: party.trustedPersonEmail,
+    relationship: party.relationship as FormValues["relationship"],
+    trustedPersonPhone: party.trustedPersonPhone ?? "",
+    ghanaCardNumber: party.ghanaCardNumber ?? "",
+    mobileMoneyNumber: party.mobileMoneyNumber ?? "",
+    traditionalAuthority: party.traditionalAuthority ?? "",
+    canInitiateDeathVerification: party.canInitiateDeathVerification,
+    canAccessAssets: party.canAccessAssets,
+    canManageBeneficiaries: party.canManageBeneficiaries,
+  };
+}
+
+/**
+ * Spec 001 trusted party form, for adding and editing: the shared schema checks it here and on the server. The add
+ * form is cleared after a success.
+ */
+export function TrustedPartyForm({ onSubmit, party, onCancel }: TrustedPartyFormProps) {
   const {
     register,
     handleSubmit,
@@ -51,13 +74,14 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, CreateTrustedPartyInput>({
     resolver: zodResolver(createTrustedPartySchema),
-    defaultValues: EMPTY,
+    defaultValues: party ? valuesOf(party) : EMPTY,
   });
+  const isEdit = party !== undefined;
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
-      reset(EMPTY);
+      if (!isEdit) reset(EMPTY);
     } catch (error) {
       if (!applyServerErrors(error, FIELDS, setError)) {
         setError("root", { message: parseApiError(error).message || "An error occurred" });
@@ -66,7 +90,7 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add trusted party">
+    <form onSubmit={submit} noValidate aria-label={isEdit ? "Edit trusted party" : "Add trusted party"}>
       <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
         <TextField label="Full name" error={errors.trustedPersonName?.message} {...register("trustedPersonName")} />
         <TextField
@@ -122,8 +146,15 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
           </label>
         </div>
         <FormError message={errors.root?.message} />
-        <div className="sm:col-span-2">
-          <Button type="submit">{isSubmitting ? "Adding..." : "Add Trusted Party"}</Button>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit">
+            {isEdit ? (isSubmitting ? "Saving..." : "Save Changes") : isSubmitting ? "Adding..." : "Add Trusted Party"}
+          </Button>
+          {onCancel ? (
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
         </div>
       </fieldset>
     </form>
