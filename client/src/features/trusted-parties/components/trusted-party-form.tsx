@@ -1,41 +1,19 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
-import {
-  TRUSTED_RELATIONSHIPS,
-  createTrustedPartySchema,
-  type CreateTrustedPartyInput,
-} from "@shared/validators/trusted-parties";
+import { createTrustedPartySchema, type CreateTrustedPartyInput } from "@shared/validators/trusted-parties";
 import type { TrustedPartyDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-field";
 import { SelectField } from "@/components/ui/select-field";
 import { parseApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-
-type FormValues = z.input<typeof createTrustedPartySchema>;
-const FIELDS = [
-  "trustedPersonName",
-  "trustedPersonEmail",
-  "relationship",
-  "trustedPersonPhone",
-  "ghanaCardNumber",
-  "mobileMoneyNumber",
-  "traditionalAuthority",
-] as const;
-const OPTIONS = TRUSTED_RELATIONSHIPS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
-const EMPTY: FormValues = {
-  trustedPersonName: "",
-  trustedPersonEmail: "",
-  relationship: "" as FormValues["relationship"],
-  trustedPersonPhone: "",
-  ghanaCardNumber: "",
-  mobileMoneyNumber: "",
-  traditionalAuthority: "",
-  canInitiateDeathVerification: true,
-  canAccessAssets: false,
-  canManageBeneficiaries: false,
-};
+import {
+  EMPTY,
+  FIELDS,
+  RELATIONSHIP_OPTIONS,
+  valuesOf,
+  type FormValues,
+} from "@/features/trusted-parties/lib/trusted-party-form-values";
 
 type TrustedPartyFormProps = {
   /** Rejects with the API error; the form puts its messages next to the fields and stays filled. */
@@ -44,22 +22,6 @@ type TrustedPartyFormProps = {
   party?: TrustedPartyDto;
   onCancel?: () => void;
 };
-
-/** The edit form's starting values: the party as the owner's edit read answers it, blanks for absent numbers. */
-function valuesOf(party: TrustedPartyDto): FormValues {
-  return {
-    trustedPersonName: party.trustedPersonName,
-    trustedPersonEmail: party.trustedPersonEmail,
-    relationship: party.relationship as FormValues["relationship"],
-    trustedPersonPhone: party.trustedPersonPhone ?? "",
-    ghanaCardNumber: party.ghanaCardNumber ?? "",
-    mobileMoneyNumber: party.mobileMoneyNumber ?? "",
-    traditionalAuthority: party.traditionalAuthority ?? "",
-    canInitiateDeathVerification: party.canInitiateDeathVerification,
-    canAccessAssets: party.canAccessAssets,
-    canManageBeneficiaries: party.canManageBeneficiaries,
-  };
-}
 
 /**
  * Spec 001 trusted party form, for adding and editing: the shared schema checks it here and on the server. The add
@@ -102,7 +64,7 @@ export function TrustedPartyForm({ onSubmit, party, onCancel }: TrustedPartyForm
         />
         <SelectField
           label="Relationship"
-          options={OPTIONS}
+          options={RELATIONSHIP_OPTIONS}
           emptyOption="Select a relationship"
           error={errors.relationship?.message}
           {...register("relationship")}
