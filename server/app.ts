@@ -21,6 +21,7 @@ import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiarie
 import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-parties.routes";
 import { registerDeathVerificationAdminRoutes } from "./features/death-verification/admin.routes";
 import { registerDeathVerificationRoutes } from "./features/death-verification/dv.routes";
+import { registerEstateDistributionRoutes } from "./features/estate-distribution/estate-distribution.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerTrustedPartyRoutes(table, deps);
   registerDeathVerificationRoutes(table, deps);
   registerDeathVerificationAdminRoutes(table, deps);
+  registerEstateDistributionRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);

@@ -1,3 +1,10 @@
+import type { AssetKind } from "./asset-types";
+import type {
+  DistributionStatus,
+  DistributionTiming,
+  EstateDistributionFields,
+} from "./validators/estate-distribution";
+
 /** Shapes the API answers with; the server's presenters produce exactly these. */
 export type UserType = "client" | "agent" | "admin";
 /** What the user picked on the role selection screen (/onboarding). */
@@ -167,4 +174,28 @@ export type TrustedForDto = {
   canAccessAssets: boolean;
   canManageBeneficiaries: boolean;
   activatedAt: string | null;
+};
+
+/**
+ * `GET/PUT /api/estate-distribution`: the owner's settings (spec 001 §3). `savedAt` is null while the defaults stand;
+ * `status`, `executionDate` and `completedAt` are the server's own.
+ */
+export type EstateDistributionDto = EstateDistributionFields & {
+  status: DistributionStatus;
+  executionDate: string | null;
+  completedAt: string | null;
+  savedAt: string | null;
+};
+
+/** One step of the owner's distribution timeline (`GET /api/estate-distribution/preview`). */
+export type DistributionStageDto = {
+  timing: DistributionTiming;
+  kinds: { kind: AssetKind; count: number }[];
+  /** Days after the death is verified; null while the step waits for a legal review. */
+  afterDays: number | null;
+};
+
+export type DistributionPreviewDto = {
+  stages: DistributionStageDto[];
+  excluded: { kind: AssetKind; count: number }[];
 };

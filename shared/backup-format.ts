@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ASSET_KINDS, UPLOAD_CATEGORIES, type TypedAssetKind } from "./asset-types";
+import { estateDistributionBackupSchema, trustedPartyBackupSchema } from "./backup-format-parties";
 import { PRIORITIES } from "./validators/common";
 
 /**
@@ -194,6 +195,13 @@ export const backupSchema = z.object({
     digital_content: rows(typedAssetSchemas.digital_content),
     personal_documents: rows(typedAssetSchemas.personal_documents),
   }),
+  trustedParties: rows(trustedPartyBackupSchema)
+    .optional()
+    .describe("the owner's trusted parties; absent from backups made before they existed"),
+  estateDistribution: estateDistributionBackupSchema
+    .nullable()
+    .optional()
+    .describe("null or absent: the defaults were in force (or the backup predates the settings)"),
 });
 
 export type BackupDocument = z.infer<typeof backupSchema>;
@@ -233,6 +241,7 @@ export type RestoreCounts = {
   physicalAssets: number;
   digitalContent: number;
   personalDocuments: number;
+  trustedParties: number;
 };
 
 export const COUNT_KEYS: Record<TypedAssetKind, keyof RestoreCounts> = {

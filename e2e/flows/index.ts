@@ -3,6 +3,7 @@ import { assetsFlow } from "./assets";
 import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
 import { budgetFlow } from "./budget";
+import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
 import { notificationsFlow } from "./notifications";
@@ -26,4 +27,5 @@ export const flows: Flow[] = [
   settingsFlow,
   twoFactorFlow,
   passkeysFlow,
+  distributionFlow,
 ];

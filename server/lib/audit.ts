@@ -29,6 +29,7 @@ export type AuditAction =
   | "trusted_party_accepted"
   | "trusted_party_revoked"
   | "trusted_party_deleted"
+  | "estate_distribution_updated"
   | "passkey_added"
   | "passkey_removed"
   | "passkey_counter_regression";

@@ -14,3 +14,4 @@ export * from "./passkeys";
 export * from "./two-factor";
 export * from "./trusted-parties";
 export * from "./death-verification";
+export * from "./estate-distribution";

@@ -46,6 +46,8 @@ export function comparable(doc: BackupDocument) {
     beneficiaries: doc.beneficiaries.map((b) => strip({ ...b, status: undefined })),
     wills: doc.wills.map((w) => strip(w)),
     assets,
+    trustedParties: (doc.trustedParties ?? []).map((p) => strip({ ...p, status: undefined })),
+    estateDistribution: doc.estateDistribution ?? null,
   };
 }
 

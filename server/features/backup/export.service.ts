@@ -17,6 +17,7 @@ import { KINDS } from "../typed-assets/kinds";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { decryptWills, needsDataKey } from "../wills/will-secrets";
 import { assignArchivePaths } from "./archive-names";
+import { collectPartiesAndDistribution } from "./export-parties";
 import * as q from "./export.queries";
 
 type ExportDeps = Pick<AppDeps, "database" | "keyring" | "logger" | "clock">;
@@ -73,6 +74,7 @@ export async function collectBackup(deps: ExportDeps, user: User): Promise<Backu
     const wills = decryptWills(dek, user.id, stored, deps.logger);
     const rows = await q.listOwnedFiles(tx, user.id);
     const typed = await readTypedAssets(deps, tx, user.id);
+    const partiesAndDistribution = await collectPartiesAndDistribution(tx, deps.keyring, user.id);
     const paths = assignArchivePaths(rows);
     const files = rows.map((row, i) => ({ ...row, archivePath: paths[i] }));
     const document: BackupDocument = {
@@ -114,6 +116,7 @@ export async function collectBackup(deps: ExportDeps, user: User): Promise<Backu
         })),
         ...typed,
       },
+      ...partiesAndDistribution,
     };
     return { document, files };
   });

@@ -3,9 +3,12 @@ import { ASSET_KINDS, MAX_FILE_BYTES, type UploadCategory } from "@shared/asset-
 import { BACKUP_APP, BACKUP_FORMAT_VERSION, backupSchema, type BackupDocument } from "@shared/backup-format";
 import { uploadFieldsSchema } from "@shared/validators/assets";
 import { createBeneficiarySchema, type CreateBeneficiaryInput } from "@shared/validators/beneficiaries";
+import type { EstateDistributionFields } from "@shared/validators/estate-distribution";
+import { createTrustedPartySchema } from "@shared/validators/trusted-parties";
 import { saveWillSchema, type SaveWillInput } from "@shared/validators/wills";
 import { AppError, type FieldError } from "../../lib/app-error";
 import { acceptedExtensionOf, sanitizeFileName, type AcceptedExtension } from "../../lib/files/file-names";
+import type { RestoredTrustedParty } from "../trusted-parties/trusted-parties.service";
 import { KINDS, type KindConfig } from "../typed-assets/kinds";
 import { toColumns } from "../typed-assets/typed-assets.input";
 import { hasCollidingPaths, isSafeArchivePath } from "./archive-names";
@@ -32,6 +35,10 @@ export type RestorePlan = {
   wills: PlannedWill[];
   typed: { kind: KindConfig; rows: PlannedTyped[] }[];
   files: PlannedFile[];
+  /** Recreated inactive, without invitation or linked account. */
+  trustedParties: RestoredTrustedParty[];
+  /** Replaces the settings in force; null leaves them as they are. */
+  estateDistribution: EstateDistributionFields | null;
 };
 
 const MAX_LISTED_ERRORS = 20;
@@ -140,5 +147,18 @@ export function planRestore(doc: BackupDocument): RestorePlan {
       };
     }),
   }));
-  return { beneficiaries, wills, typed, files: planFiles(doc, assignee) };
+  // Only what the owner entered: status, invitation and linked account are not taken over (a fresh invitation is due).
+  const trustedParties = (doc.trustedParties ?? []).map((party, i): RestoredTrustedParty => {
+    const { id: _id, status: _status, createdAt, updatedAt, ...fields } = party;
+    const input = check(createTrustedPartySchema, fields, `trustedParties.${i}`);
+    return { input, ...dated({ createdAt, updatedAt }) };
+  });
+  return {
+    beneficiaries,
+    wills,
+    typed,
+    files: planFiles(doc, assignee),
+    trustedParties,
+    estateDistribution: doc.estateDistribution ?? null,
+  };
 }

@@ -2,6 +2,8 @@ import { COUNT_KEYS, type RestoreCounts } from "@shared/backup-format";
 import type { Tx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { encryptSensitive } from "../../lib/crypto/field-secrets";
+import { restoreEstateDistribution } from "../estate-distribution/estate-distribution.service";
+import { restoreTrustedParties } from "../trusted-parties/trusted-parties.service";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
 import { WILL_SECRETS } from "../wills/will-secrets";
 import { archiveWillsForNewVersion } from "../wills/wills.service";
@@ -118,6 +120,10 @@ export async function writeRestore(
   const relink = await writeBeneficiaries(tx, userId, plan);
   await writeWills(tx, deps, userId, plan, input.now);
   await writeTypedAssets(tx, deps, userId, plan, relink);
+  await restoreTrustedParties(tx, deps.keyring, { userId, parties: plan.trustedParties });
+  if (plan.estateDistribution) {
+    await restoreEstateDistribution(tx, { userId, fields: plan.estateDistribution, now: input.now });
+  }
   const commits = files.map((f) => ({
     id: f.rowId,
     assignee: relink(f.file.oldAssignee),
@@ -138,6 +144,7 @@ export async function writeRestore(
     physicalAssets: 0,
     digitalContent: 0,
     personalDocuments: 0,
+    trustedParties: plan.trustedParties.length,
   };
   for (const { kind, rows } of plan.typed) counts[COUNT_KEYS[kind.kind]] = rows.length;
   return counts;

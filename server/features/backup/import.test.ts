@@ -4,6 +4,7 @@ import { keysUnder, upload } from "../../test/files";
 import { CANARY } from "../../test/typed-asset-samples";
 import { comparable, exportBackup, importBackup, ownedCounts, parseJson, zipEntries } from "./backup.test-support";
 import { buildEstate, setPlan } from "../../test/factories";
+import { buildTrustedParties } from "./backup-parties.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,11 +24,13 @@ const EVERYTHING = {
   physicalAssets: 1,
   digitalContent: 1,
   personalDocuments: 1,
+  trustedParties: 2,
 };
 
 async function seededExport(format: "json" | "zip") {
   const source = await t.signUp();
   await buildEstate(source.agent);
+  await buildTrustedParties(source.agent);
   const res = await exportBackup(source.agent, format);
   expect(res.status).toBe(200);
   return { source, data: res.body as Buffer };

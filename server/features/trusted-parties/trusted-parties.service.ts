@@ -5,7 +5,7 @@ import {
   type CreateTrustedPartyInput,
   type UpdateTrustedPartyInput,
 } from "@shared/validators/trusted-parties";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type Db, type DbOrTx, type Tx } from "../../db";
 import { nextRowId } from "../../db/row-ids";
 import { AppError, conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -172,4 +172,53 @@ export async function resendInvitation(deps: TrustedPartyDeps, p: { owner: Owner
     await queueInvitation(tx, ctx, { party: row, owner: p.owner, invite });
     return decryptSecrets(await dataKeyOf(tx, ctx.keyring, p.owner.id), row);
   });
+}
+
+/** Every trusted party of the owner, oldest first, decrypted: the backup's copy, read in the caller's transaction. */
+export async function listTrustedPartiesForBackup(
+  tx: DbOrTx,
+  keyring: Keyring,
+  userId: number,
+): Promise<TrustedParty[]> {
+  const rows = (await q.listTrustedParties(tx, userId)).reverse();
+  if (rows.length === 0) return rows;
+  const dek = await dataKeyOf(tx, keyring, userId);
+  return rows.map((row) => decryptSecrets(dek, row));
+}
+
+/** A trusted party a restore recreates: the owner's fields as the create form takes them, and its dates. */
+export type RestoredTrustedParty = { input: CreateTrustedPartyInput; createdAt: Date; updatedAt: Date };
+
+/**
+ * Recreates a backup's trusted parties in the caller's transaction (the restore holds the owner's lock): `inactive`,
+ * with no invitation and no linked account, the numbers encrypted under this owner's key and the new rows' ids. No
+ * message is sent: the owner invites each person again from the list (resend invitation).
+ */
+export async function restoreTrustedParties(
+  tx: Tx,
+  keyring: Keyring,
+  p: { userId: number; parties: RestoredTrustedParty[] },
+): Promise<void> {
+  if (p.parties.length === 0) return;
+  const total = (await q.countTrustedParties(tx, p.userId)) + p.parties.length;
+  if (total > TRUSTED_PARTY_MAX) {
+    throw new AppError(403, `This restore would bring your trusted parties to ${total}: ${TOO_MANY_MESSAGE}`);
+  }
+  const dek = await dataKeyOf(tx, keyring, p.userId);
+  for (const party of p.parties) {
+    const id = await nextRowId(tx, "enhanced_trusted_parties");
+    await q.insertTrustedParty(tx, {
+      ...encryptSecrets(dek, { userId: p.userId, rowId: id }, party.input),
+      id,
+      userId: p.userId,
+      status: "inactive",
+      invitationTokenHash: null,
+      invitationExpires: null,
+      trustedPersonId: null,
+      activatedAt: null,
+      revokedAt: null,
+      createdAt: party.createdAt,
+      updatedAt: party.updatedAt,
+    });
+  }
 }

@@ -3,7 +3,7 @@ import { TEST_USER } from "@/testing/mocks/data";
 
 /**
  * What every component test's API answers unless a test says otherwise (server.use): a signed-in client with no
- * beneficiaries and no notifications yet. Anything else a component asks for fails the test (onUnhandledRequest: "error").
+ * beneficiaries, no notifications yet and named as nobody's trusted party. Anything else a component asks for fails the test (onUnhandledRequest: "error").
  */
 export const handlers = [
   http.get("/api/user", () => HttpResponse.json(TEST_USER)),
@@ -12,4 +12,6 @@ export const handlers = [
   http.get("/api/notifications", () =>
     HttpResponse.json([], { headers: { "X-Total-Count": "0", "X-Unread-Count": "0" } }),
   ),
+  // the navigation's "Trusted Party" link: nobody has named this user
+  http.get("/api/trusted-for", () => HttpResponse.json([])),
 ];

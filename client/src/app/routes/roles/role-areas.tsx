@@ -4,6 +4,7 @@ import { hasSecondFactor } from "@shared/second-factor";
 import { RoleLayout } from "@/components/layouts/role-layout";
 import { AreaSwitch } from "@/app/area-switch";
 import { navFor } from "@/app/routes";
+import { useNavWithTrustedLink } from "@/app/trusted-nav";
 import { twoFactorSetupHref } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 
@@ -22,9 +23,10 @@ function RequireSecondFactor({ children }: { children: ReactNode }) {
 
 /** The agent's screens under the agent header (spec 001 §2). */
 export function AgentArea() {
+  const links = useNavWithTrustedLink(AGENT_NAV);
   return (
     <RequireSecondFactor>
-      <RoleLayout area="Agent" links={AGENT_NAV}>
+      <RoleLayout area="Agent" links={links}>
         <AreaSwitch area="agent" />
       </RoleLayout>
     </RequireSecondFactor>
@@ -33,9 +35,10 @@ export function AgentArea() {
 
 /** The admin's screens under the admin header: Pricing, Gift Cards, Client View and Sign Out (spec 001 §2). */
 export function AdminArea() {
+  const links = useNavWithTrustedLink(ADMIN_NAV);
   return (
     <RequireSecondFactor>
-      <RoleLayout area="Admin" links={ADMIN_NAV}>
+      <RoleLayout area="Admin" links={links}>
         <AreaSwitch area="admin" />
       </RoleLayout>
     </RequireSecondFactor>

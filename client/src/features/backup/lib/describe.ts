@@ -16,6 +16,7 @@ const COUNT_LABELS: Record<keyof RestoreCounts, [string, string]> = {
   physicalAssets: ["physical asset", "physical assets"],
   digitalContent: ["digital content record", "digital content records"],
   personalDocuments: ["personal document", "personal documents"],
+  trustedParties: ["trusted party", "trusted parties"],
 };
 
 /** "2 beneficiaries", "1 will version"… for every non-zero count, in a fixed order. */

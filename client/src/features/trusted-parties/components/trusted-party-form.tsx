@@ -1,48 +1,33 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
-import {
-  TRUSTED_RELATIONSHIPS,
-  createTrustedPartySchema,
-  type CreateTrustedPartyInput,
-} from "@shared/validators/trusted-parties";
+import { createTrustedPartySchema, type CreateTrustedPartyInput } from "@shared/validators/trusted-parties";
+import type { TrustedPartyDto } from "@shared/api-types";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-field";
 import { SelectField } from "@/components/ui/select-field";
 import { parseApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/form-errors";
-
-type FormValues = z.input<typeof createTrustedPartySchema>;
-const FIELDS = [
-  "trustedPersonName",
-  "trustedPersonEmail",
-  "relationship",
-  "trustedPersonPhone",
-  "ghanaCardNumber",
-  "mobileMoneyNumber",
-  "traditionalAuthority",
-] as const;
-const OPTIONS = TRUSTED_RELATIONSHIPS.map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
-const EMPTY: FormValues = {
-  trustedPersonName: "",
-  trustedPersonEmail: "",
-  relationship: "" as FormValues["relationship"],
-  trustedPersonPhone: "",
-  ghanaCardNumber: "",
-  mobileMoneyNumber: "",
-  traditionalAuthority: "",
-  canInitiateDeathVerification: true,
-  canAccessAssets: false,
-  canManageBeneficiaries: false,
-};
+import {
+  EMPTY,
+  FIELDS,
+  RELATIONSHIP_OPTIONS,
+  valuesOf,
+  type FormValues,
+} from "@/features/trusted-parties/lib/trusted-party-form-values";
 
 type TrustedPartyFormProps = {
   /** Rejects with the API error; the form puts its messages next to the fields and stays filled. */
   onSubmit: (values: CreateTrustedPartyInput) => Promise<void>;
+  /** Set: edit this party (its numbers unmasked); the form is not cleared after a save. Unset: add a new one. */
+  party?: TrustedPartyDto;
+  onCancel?: () => void;
 };
 
-/** Spec 001 trusted party form: the shared schema checks it here and on the server. Cleared after a success. */
-export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
+/**
+ * Spec 001 trusted party form, for adding and editing: the shared schema checks it here and on the server. The add
+ * form is cleared after a success.
+ */
+export function TrustedPartyForm({ onSubmit, party, onCancel }: TrustedPartyFormProps) {
   const {
     register,
     handleSubmit,
@@ -51,13 +36,14 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, CreateTrustedPartyInput>({
     resolver: zodResolver(createTrustedPartySchema),
-    defaultValues: EMPTY,
+    defaultValues: party ? valuesOf(party) : EMPTY,
   });
+  const isEdit = party !== undefined;
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
-      reset(EMPTY);
+      if (!isEdit) reset(EMPTY);
     } catch (error) {
       if (!applyServerErrors(error, FIELDS, setError)) {
         setError("root", { message: parseApiError(error).message || "An error occurred" });
@@ -66,7 +52,7 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add trusted party">
+    <form onSubmit={submit} noValidate aria-label={isEdit ? "Edit trusted party" : "Add trusted party"}>
       <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
         <TextField label="Full name" error={errors.trustedPersonName?.message} {...register("trustedPersonName")} />
         <TextField
@@ -78,7 +64,7 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
         />
         <SelectField
           label="Relationship"
-          options={OPTIONS}
+          options={RELATIONSHIP_OPTIONS}
           emptyOption="Select a relationship"
           error={errors.relationship?.message}
           {...register("relationship")}
@@ -122,8 +108,15 @@ export function TrustedPartyForm({ onSubmit }: TrustedPartyFormProps) {
           </label>
         </div>
         <FormError message={errors.root?.message} />
-        <div className="sm:col-span-2">
-          <Button type="submit">{isSubmitting ? "Adding..." : "Add Trusted Party"}</Button>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit">
+            {isEdit ? (isSubmitting ? "Saving..." : "Save Changes") : isSubmitting ? "Adding..." : "Add Trusted Party"}
+          </Button>
+          {onCancel ? (
+            <Button type="button" variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
         </div>
       </fieldset>
     </form>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 import { describeFailure } from "@/lib/describe-failure";
 import { useTrustedPartyAction, type TrustedPartyAction } from "@/features/trusted-parties/api/trusted-party-action";
+import { TrustedPartyEditDialog } from "@/features/trusted-parties/components/trusted-party-edit-dialog";
 import { invitationNote, TrustedPartyStatusBadge } from "@/features/trusted-parties/components/trusted-party-status";
 
 const CONFIRM: Record<TrustedPartyAction, { title: string; label: string; done: string; body: (n: string) => string }> =
@@ -42,6 +43,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 /** One party in the owner's list: masked numbers, invitation status, and its actions behind one confirmation. */
 export function TrustedPartyRow({ party }: { party: TrustedPartyDto }) {
   const [pending, setPending] = useState<TrustedPartyAction | null>(null);
+  const [isEditing, setIsEditing] = useState(false);
   const resend = useTrustedPartyAction("resend");
   const revoke = useTrustedPartyAction("revoke");
   const remove = useTrustedPartyAction("delete");
@@ -77,6 +79,16 @@ export function TrustedPartyRow({ party }: { party: TrustedPartyDto }) {
       <Detail label="Traditional authority" value={party.traditionalAuthority} />
       {note ? <p className="text-muted-foreground">{note}</p> : null}
       <div className="flex gap-2">
+        {party.status !== "revoked" ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setIsEditing(true)}
+            aria-label={`Edit ${party.trustedPersonName}`}
+          >
+            Edit
+          </Button>
+        ) : null}
         {actions.map((action) => (
           <Button
             key={action}
@@ -101,6 +113,7 @@ export function TrustedPartyRow({ party }: { party: TrustedPartyDto }) {
           onConfirm={() => void run(pending)}
         />
       ) : null}
+      {isEditing ? <TrustedPartyEditDialog partyId={party.id} open onOpenChange={setIsEditing} /> : null}
     </li>
   );
 }
