@@ -166,3 +166,26 @@ export type TrustedForDto = {
   canManageBeneficiaries: boolean;
   activatedAt: string | null;
 };
+
+/** The execution record of one will version (issue 20); `witnesses` as recorded, warnings computed on each read. */
+export type WillExecutionDto = {
+  willId: number;
+  version: number;
+  status: "draft" | "ready" | "executed" | "superseded";
+  testatorName: string;
+  testatorAddress: string;
+  place: string;
+  signedOn: string | null;
+  originalLocation: string | null;
+  witnesses: {
+    fullName: string;
+    address: string;
+    occupation: string;
+    email?: string;
+    spouseName?: string;
+  }[];
+  scan: { fileName: string; mimeType: string; fileSize: number } | null;
+  executedAt: string | null;
+  updatedAt: string;
+  warnings: { code: string; message: string }[];
+};
