@@ -169,6 +169,8 @@ export type TrustedForDto = {
 
 /** The execution record of one will version (issue 20); `witnesses` as recorded, warnings computed on each read. */
 export type WillExecutionDto = {
+  /** The will version's id: a record is one per version, addressed as /api/digital-wills/:id/execution. */
+  id: number;
   willId: number;
   version: number;
   status: "draft" | "ready" | "executed" | "superseded";

@@ -76,10 +76,10 @@ describe("POST /api/digital-wills/:id/execution/scan", () => {
     const edit = await agent.put(path(id)).send(executionBody({ testatorName: "Someone else" }));
     expect(edit.status).toBe(409);
     expect((await uploadScan(agent, id)).status).toBe(409);
-    const moved = await agent.put(path(id, "/location")).send({ originalLocation: "In the bank's safe, Adum branch" });
+    const moved = await agent.post(path(id, "/location")).send({ originalLocation: "In the bank's safe, Adum branch" });
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ status: "executed", originalLocation: "In the bank's safe, Adum branch" });
-    const blank = await agent.put(path(id, "/location")).send({ originalLocation: " " });
+    const blank = await agent.post(path(id, "/location")).send({ originalLocation: " " });
     expect(blank.status).toBe(400);
     expect((await agent.get("/api/will-executions/current")).body.originalLocation).toBe(
       "In the bank's safe, Adum branch",

@@ -13,6 +13,7 @@ export function presentExecution(
   warnings: ExecutionWarning[],
 ): WillExecutionDto {
   return {
+    id: e.willId,
     willId: e.willId,
     version,
     status: e.status as ExecutionStatus,

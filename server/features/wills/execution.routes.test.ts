@@ -176,7 +176,7 @@ describe("another user's execution records and scans (IDOR-02)", () => {
       other.agent.get(path(id)),
       other.agent.put(path(id)).send(executionBody({ testatorName: "Mallory" })),
       other.agent.post(path(id, "/ready")),
-      other.agent.put(path(id, "/location")).send({ originalLocation: "In my drawer" }),
+      other.agent.post(path(id, "/location")).send({ originalLocation: "In my drawer" }),
       other.agent.get(path(id, "/pdf")),
       other.agent.get(path(id, "/scan")),
       uploadScan(other.agent, id),

@@ -1,4 +1,4 @@
-import { originalLocationSchema, saveExecutionSchema } from "@shared/validators/will-executions";
+import { saveExecutionSchema } from "@shared/validators/will-executions";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
 import { sendPdf } from "../../lib/pdf/pdf-document";
@@ -34,10 +34,11 @@ export function registerExecutionRoutes(r: RouteTable, deps: AppDeps) {
     res.json(await executions.markExecutionReady(deps, { userId: currentUserId(req), willId: routeId(req) }));
   });
 
-  r.add({ method: "put", path: `${BASE}/location`, ...owned }, async (req, res) => {
-    const input = originalLocationSchema.parse(req.body ?? {});
+  // POST, not PUT: it changes one field of a record that may not exist yet, and a foreign id answers 404 before the
+  // body is judged (the service parses it once the record is found).
+  r.add({ method: "post", path: `${BASE}/location`, ...owned }, async (req, res) => {
     const target = { userId: currentUserId(req), willId: routeId(req) };
-    res.json(await executions.updateOriginalLocation(deps, { ...target, input }));
+    res.json(await executions.updateOriginalLocation(deps, { ...target, body: req.body as unknown }));
   });
 
   r.add({ method: "get", path: `${BASE}/pdf`, ...owned }, async (req, res) => {

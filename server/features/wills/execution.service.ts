@@ -1,6 +1,6 @@
 import type { WillExecutionDto } from "@shared/api-types";
 import type { DigitalWill, WillExecution } from "@shared/schema";
-import type { OriginalLocationInput, SaveExecutionInput } from "@shared/validators/will-executions";
+import { originalLocationSchema, type SaveExecutionInput } from "@shared/validators/will-executions";
 import { executionWarnings } from "@shared/will-execution-warnings";
 import { runInTransaction, type DbOrTx } from "../../db";
 import { conflict, notFound } from "../../lib/app-error";
@@ -15,7 +15,8 @@ import type { WillDeps } from "./wills.service";
 
 export type ExecutionTarget = { userId: number; willId: number };
 export type SaveExecutionOptions = ExecutionTarget & { input: SaveExecutionInput };
-export type UpdateLocationOptions = ExecutionTarget & { input: OriginalLocationInput };
+/** `body` is parsed with originalLocationSchema once the record is found: a foreign id is a 404 whatever it says. */
+export type UpdateLocationOptions = ExecutionTarget & { body: unknown };
 
 export const EXECUTION_MESSAGES_409 = {
   executed: "This version has been signed and recorded; its execution record can no longer change.",
@@ -132,11 +133,12 @@ export async function markExecutionReady(deps: WillDeps, target: ExecutionTarget
 
 /** Where the signed original is kept: the owner may record it at any status. */
 export async function updateOriginalLocation(deps: WillDeps, opts: UpdateLocationOptions): Promise<WillExecutionDto> {
-  const { userId, willId, input } = opts;
+  const { userId, willId } = opts;
   const now = deps.clock.now();
   return runInTransaction(deps.database.db, async (tx) => {
     const { will, execution } = await loadExecution(deps, tx, { userId, willId });
     if (!execution) throw notFound();
+    const input = originalLocationSchema.parse(opts.body ?? {});
     const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
     const sealed = sealExecution(dek, { userId, rowId: execution.id }, { ...execution, ...input });
     const row = await q.updateOpenExecution(
