@@ -150,3 +150,14 @@ export async function updateOriginalLocation(deps: WillDeps, opts: UpdateLocatio
     return describeExecution(deps, tx, { ...execution, ...input, updatedAt: now }, will.version);
   });
 }
+
+/**
+ * Every execution record of the owner, decrypted, oldest first: for the backup export, inside its snapshot
+ * transaction. A record that fails verification fails the whole export (500, logged).
+ */
+export async function listExecutionRecords(deps: WillDeps, db: DbOrTx, userId: number): Promise<ExecutionRecord[]> {
+  const rows = await q.listExecutions(db, userId);
+  if (rows.length === 0) return [];
+  const dek = await getOrCreateUserDataKey(db, deps.keyring, userId);
+  return rows.reverse().map((row) => openExecution(dek, row, deps.logger));
+}
