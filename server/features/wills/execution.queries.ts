@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { beneficiaries, digitalAssets, digitalWills, willExecutions, type WillExecution } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 import { nextRowId } from "../../db/row-ids";
@@ -95,4 +95,21 @@ export async function findScanFile(db: DbOrTx, userId: number, assetId: number) 
     .where(and(eq(digitalAssets.id, assetId), eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed")))
     .limit(1);
   return row;
+}
+
+/** The owner's executed or superseded records whose scan is one of `fileIds`, with their version numbers. */
+export async function executionsByScan(db: DbOrTx, userId: number, fileIds: number[]) {
+  if (fileIds.length === 0) return [];
+  return db
+    .select({ execution: willExecutions, version: digitalWills.version })
+    .from(willExecutions)
+    .innerJoin(digitalWills, eq(digitalWills.id, willExecutions.willId))
+    .where(
+      and(
+        eq(willExecutions.userId, userId),
+        inArray(willExecutions.scanAssetId, fileIds),
+        inArray(willExecutions.status, ["executed", "superseded"]),
+      ),
+    )
+    .orderBy(desc(willExecutions.id));
 }
