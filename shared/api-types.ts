@@ -199,3 +199,28 @@ export type DistributionPreviewDto = {
   stages: DistributionStageDto[];
   excluded: { kind: AssetKind; count: number }[];
 };
+
+/** The execution record of one will version (issue 20); `witnesses` as recorded, warnings computed on each read. */
+export type WillExecutionDto = {
+  /** The will version's id: a record is one per version, addressed as /api/digital-wills/:id/execution. */
+  id: number;
+  willId: number;
+  version: number;
+  status: "draft" | "ready" | "executed" | "superseded";
+  testatorName: string;
+  testatorAddress: string;
+  place: string;
+  signedOn: string | null;
+  originalLocation: string | null;
+  witnesses: {
+    fullName: string;
+    address: string;
+    occupation: string;
+    email?: string;
+    spouseName?: string;
+  }[];
+  scan: { fileName: string; mimeType: string; fileSize: number } | null;
+  executedAt: string | null;
+  updatedAt: string;
+  warnings: { code: string; message: string }[];
+};

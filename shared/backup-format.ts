@@ -60,6 +60,30 @@ const willSchema = z.object({
   updatedAt: timestamp,
 });
 
+const witnessSchema = z.object({
+  fullName: z.string().max(200),
+  address: z.string().max(500),
+  occupation: z.string().max(200),
+  email: z.string().max(254).optional(),
+  spouseName: z.string().max(200).optional(),
+});
+
+/** Issue 20: how a will version was (or is to be) signed under the Wills Act, 1971 (Act 360). */
+const willExecutionSchema = z.object({
+  willId: id.describe("id of the will version in this backup"),
+  status: z.enum(["draft", "ready", "executed", "superseded"]),
+  testatorName: z.string().max(200),
+  testatorAddress: z.string().max(500),
+  place: z.string().max(200),
+  signedOn: z.string().max(10).nullable().describe("YYYY-MM-DD or null"),
+  originalLocation: text(500).describe("where the signed original is kept"),
+  witnesses: z.array(witnessSchema).max(2),
+  scanFileId: id.nullable().describe("id of the file in this backup holding the signed pages, or null"),
+  executedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
 /**
  * `files/<category>/<name>`: where the file sits in a ZIP export, unique in the archive (case-insensitively). The
  * categories are UPLOAD_CATEGORIES, spelled out so the pattern is a literal (a test keeps the two in step).
@@ -186,6 +210,9 @@ export const backupSchema = z.object({
   profile: profileSchema,
   beneficiaries: rows(beneficiarySchema),
   wills: rows(willSchema).describe("every version, oldest first; at most one isActive"),
+  willExecutions: rows(willExecutionSchema)
+    .optional()
+    .describe("execution records of will versions, at most one executed; absent from backups made before them"),
   assets: z.object({
     files: rows(fileSchema).describe("uploaded files: details here, content under archivePath in a ZIP export"),
     online_accounts: rows(typedAssetSchemas.online_accounts),

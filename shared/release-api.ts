@@ -30,7 +30,28 @@ export type ReleasedRecordDto = { kind: Exclude<ItemKind, "file">; id: number; t
 
 export type ReleasedAssetDto = ReleasedFileDto | ReleasedRecordDto;
 
-export type ReleaseViewDto = { release: ReleaseDto; assets: ReleasedAssetDto[] };
+/**
+ * The execution record of a signed will whose scan is one of the released files (issue 20): how, where and before
+ * whom it was signed, and where the original is kept. It travels with its scan, never alone.
+ */
+export type ReleasedExecutionDto = {
+  scanFileId: number;
+  version: number;
+  status: "executed" | "superseded";
+  testatorName: string;
+  place: string;
+  signedOn: string | null;
+  executedAt: string | null;
+  originalLocation: string | null;
+  witnesses: { fullName: string; address: string; occupation: string }[];
+};
+
+export type ReleaseViewDto = {
+  release: ReleaseDto;
+  assets: ReleasedAssetDto[];
+  /** Absent when no released file is the scan of a signed will. */
+  signedWills?: ReleasedExecutionDto[];
+};
 
 /** One open or download of a release, as the owner sees it. */
 export type ReleaseAccessDto = {

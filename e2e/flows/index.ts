@@ -12,6 +12,7 @@ import { passkeysFlow } from "./passkeys";
 import { releaseFlow } from "./release";
 import { settingsFlow } from "./settings";
 import { twoFactorFlow } from "./two-factor";
+import { willSigningFlow } from "./will-signing";
 
 /** Every browser flow, run in order by e2e/run.ts, each in a fresh browser context. */
 export const flows: Flow[] = [
@@ -19,6 +20,7 @@ export const flows: Flow[] = [
   foundationFlow,
   onboardingFlow,
   estateFlow,
+  willSigningFlow,
   assetsFlow,
   billingFlow,
   backupFlow,

@@ -151,7 +151,8 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
   "digital-will": {
     create: { path: "/api/digital-wills", body: { title: "My will", content: "I leave everything to my children." } },
     snapshot: fromList("/api/digital-wills"),
-    update: {},
+    // The will's execution record (PUT …/execution) is its only update.
+    update: { testatorName: "Someone Else", testatorAddress: "Accra", place: "Accra", witnesses: [] },
   },
   online_accounts: typed("/api/online-accounts", {
     accountName: "Gmail",

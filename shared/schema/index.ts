@@ -15,3 +15,4 @@ export * from "./two-factor";
 export * from "./trusted-parties";
 export * from "./death-verification";
 export * from "./estate-distribution";
+export * from "./will-executions";

@@ -102,6 +102,11 @@ export const ROUTES: readonly AppRoute[] = [
     nav: "Digital Will",
   },
   {
+    path: paths.willSigning.path,
+    page: page(() => import("./routes/app/will-signing-page"), "WillSigningPage"),
+    area: "client",
+  },
+  {
     path: paths.timeTriggers.path,
     page: page(() => import("./routes/app/time-triggers-page"), "TimeTriggersPage"),
     area: "client",

@@ -11,6 +11,7 @@ import { renderWithApp } from "@/testing/test-utils";
 
 const NAMED_BY: TrustedForDto = {
   id: 3,
+  ownerId: 41,
   ownerName: "Kofi Boateng",
   relationship: "sibling",
   canInitiateDeathVerification: true,

@@ -41,6 +41,7 @@ export const paths = {
   onlineAccounts: at("/online-accounts"),
   beneficiaries: at("/beneficiaries"),
   digitalWill: at("/digital-will"),
+  willSigning: at("/digital-will/sign"),
   timeTriggers: at("/time-triggers"),
   releases: at("/releases"),
   backupExport: at("/backup-export"),

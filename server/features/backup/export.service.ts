@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { User } from "@shared/schema";
+import type { ExecutionStatus, User } from "@shared/schema";
 import {
   BACKUP_APP,
   BACKUP_FORMAT_VERSION,
@@ -15,6 +15,7 @@ import { presentUser } from "../auth/user.presenter";
 import { decryptSensitive, hasSensitiveValues } from "../../lib/crypto/field-secrets";
 import { KINDS } from "../typed-assets/kinds";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { listExecutionRecords } from "../wills/execution.service";
 import { decryptWills, needsDataKey } from "../wills/will-secrets";
 import { assignArchivePaths } from "./archive-names";
 import { collectPartiesAndDistribution } from "./export-parties";
@@ -72,6 +73,7 @@ export async function collectBackup(deps: ExportDeps, user: User): Promise<Backu
     const stored = await q.listOwnedWills(tx, user.id);
     const dek = needsDataKey(stored) ? await getOrCreateUserDataKey(tx, deps.keyring, user.id) : undefined;
     const wills = decryptWills(dek, user.id, stored, deps.logger);
+    const executions = await listExecutionRecords(deps, tx, user.id);
     const rows = await q.listOwnedFiles(tx, user.id);
     const typed = await readTypedAssets(deps, tx, user.id);
     const partiesAndDistribution = await collectPartiesAndDistribution(tx, deps.keyring, user.id);
@@ -100,6 +102,20 @@ export async function collectBackup(deps: ExportDeps, user: User): Promise<Backu
         isActive: w.isActive,
         createdAt: w.createdAt.toISOString(),
         updatedAt: w.updatedAt.toISOString(),
+      })),
+      willExecutions: executions.map((e) => ({
+        willId: e.willId,
+        status: e.status as ExecutionStatus,
+        testatorName: e.testatorName,
+        testatorAddress: e.testatorAddress,
+        place: e.place,
+        signedOn: e.signedOn,
+        originalLocation: e.originalLocation || null,
+        witnesses: e.witnesses,
+        scanFileId: e.scanAssetId,
+        executedAt: e.executedAt?.toISOString() ?? null,
+        createdAt: e.createdAt.toISOString(),
+        updatedAt: e.updatedAt.toISOString(),
       })),
       assets: {
         files: files.map((f) => ({

@@ -5,6 +5,8 @@ import { uploadFieldsSchema } from "@shared/validators/assets";
 import { createBeneficiarySchema, type CreateBeneficiaryInput } from "@shared/validators/beneficiaries";
 import type { EstateDistributionFields } from "@shared/validators/estate-distribution";
 import { createTrustedPartySchema } from "@shared/validators/trusted-parties";
+import type { ExecutionStatus } from "@shared/schema";
+import { saveExecutionSchema, type SaveExecutionInput } from "@shared/validators/will-executions";
 import { saveWillSchema, type SaveWillInput } from "@shared/validators/wills";
 import { AppError, type FieldError } from "../../lib/app-error";
 import { acceptedExtensionOf, sanitizeFileName, type AcceptedExtension } from "../../lib/files/file-names";
@@ -15,9 +17,18 @@ import { hasCollidingPaths, isSafeArchivePath } from "./archive-names";
 
 type Dated = { createdAt: Date; updatedAt: Date };
 export type PlannedBeneficiary = { oldId: number; values: CreateBeneficiaryInput & Dated };
-export type PlannedWill = SaveWillInput & Dated;
+export type PlannedWill = SaveWillInput & Dated & { oldId: number };
+/** An execution record; its will and scan named by their ids in the backup, re-linked when written. */
+export type PlannedExecution = Dated & {
+  oldWillId: number;
+  oldScanFileId: number | null;
+  status: ExecutionStatus;
+  fields: SaveExecutionInput;
+  executedAt: Date | null;
+};
 export type PlannedTyped = { oldAssignee: number | null; values: Record<string, unknown> } & Dated;
 export type PlannedFile = {
+  oldId: number;
   archivePath: string;
   originalFileName: string;
   ext: AcceptedExtension;
@@ -33,6 +44,7 @@ export type PlannedFile = {
 export type RestorePlan = {
   beneficiaries: PlannedBeneficiary[];
   wills: PlannedWill[];
+  executions: PlannedExecution[];
   typed: { kind: KindConfig; rows: PlannedTyped[] }[];
   files: PlannedFile[];
   /** Recreated inactive, without invitation or linked account. */
@@ -95,6 +107,7 @@ function planFiles(doc: BackupDocument, assignee: (id: number | null, at: string
     if (file.fileSize > MAX_FILE_BYTES) throw invalid(`The backup is invalid at ${at}: the file is over 100 MB.`, []);
     if (!isSafeArchivePath(file.archivePath)) throw invalid(`The backup is invalid at ${at}: unsafe archivePath.`, []);
     return {
+      oldId: file.id,
       archivePath: file.archivePath,
       originalFileName: name,
       ext,
@@ -133,7 +146,7 @@ export function planRestore(doc: BackupDocument): RestorePlan {
   };
   const wills = [...doc.wills]
     .sort((a, b) => a.version - b.version)
-    .map((w, i) => ({ ...check(saveWillSchema, w, `wills.${i}`), ...dated(w) }));
+    .map((w, i) => ({ ...check(saveWillSchema, w, `wills.${i}`), ...dated(w), oldId: w.id }));
   const typed = KINDS.map((kind) => ({
     kind,
     rows: (doc.assets[kind.kind] as Record<string, unknown>[]).map((record, i): PlannedTyped => {
@@ -153,12 +166,43 @@ export function planRestore(doc: BackupDocument): RestorePlan {
     const input = check(createTrustedPartySchema, fields, `trustedParties.${i}`);
     return { input, ...dated({ createdAt, updatedAt }) };
   });
+  const files = planFiles(doc, assignee);
   return {
     beneficiaries,
     wills,
+    executions: planExecutions(doc, wills, files),
     typed,
-    files: planFiles(doc, assignee),
+    files,
     trustedParties,
     estateDistribution: doc.estateDistribution ?? null,
   };
+}
+
+/** Execution records (issue 20): each names a will of the backup, at most one per will, at most one executed. */
+function planExecutions(doc: BackupDocument, wills: PlannedWill[], files: PlannedFile[]): PlannedExecution[] {
+  const willIds = new Set(wills.map((w) => w.oldId));
+  const fileIds = new Set(files.map((f) => f.oldId));
+  const seen = new Set<number>();
+  const records = (doc.willExecutions ?? []).map((e, i): PlannedExecution => {
+    const at = `willExecutions.${i}`;
+    if (!willIds.has(e.willId) || seen.has(e.willId)) {
+      throw invalid(`The backup is invalid at ${at}: it names a will the backup does not contain, or one twice.`, []);
+    }
+    seen.add(e.willId);
+    if (e.scanFileId !== null && !fileIds.has(e.scanFileId)) {
+      throw invalid(`The backup is invalid at ${at}: it names a file the backup does not contain.`, []);
+    }
+    return {
+      oldWillId: e.willId,
+      oldScanFileId: e.scanFileId,
+      status: e.status,
+      fields: check(saveExecutionSchema, e, at),
+      executedAt: e.executedAt ? new Date(e.executedAt) : null,
+      ...dated(e),
+    };
+  });
+  if (records.filter((r) => r.status === "executed").length > 1) {
+    throw invalid("The backup is invalid at willExecutions: more than one will is executed.", []);
+  }
+  return records;
 }

@@ -5,6 +5,7 @@ import { encryptSensitive } from "../../lib/crypto/field-secrets";
 import { restoreEstateDistribution } from "../estate-distribution/estate-distribution.service";
 import { restoreTrustedParties } from "../trusted-parties/trusted-parties.service";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { writeRestoredExecutions } from "../wills/execution-restore";
 import { WILL_SECRETS } from "../wills/will-secrets";
 import { archiveWillsForNewVersion } from "../wills/wills.service";
 import type { StagedRestoreFile } from "./import-files";
@@ -31,8 +32,9 @@ async function writeBeneficiaries(tx: Tx, userId: number, plan: RestorePlan): Pr
  * Imported versions follow the account's own, in their order; the newest imported one becomes the active will.
  * Title and content are encrypted under this user's key, the AAD naming the new rows.
  */
-async function writeWills(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, now: Date): Promise<void> {
-  if (plan.wills.length === 0) return;
+async function writeWills(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, now: Date) {
+  const newIds = new Map<number, number>();
+  if (plan.wills.length === 0) return newIds;
   const first = await archiveWillsForNewVersion(tx, userId, now);
   const ids = await q.nextRowIds(tx, "digital_wills", plan.wills.length);
   const dek = await getOrCreateUserDataKey(tx, deps.keyring, userId);
@@ -51,6 +53,8 @@ async function writeWills(tx: Tx, deps: WriteDeps, userId: number, plan: Restore
       };
     }),
   );
+  plan.wills.forEach((w, i) => newIds.set(w.oldId, ids[i]));
+  return newIds;
 }
 
 async function writeTypedAssets(tx: Tx, deps: WriteDeps, userId: number, plan: RestorePlan, relink: Relink) {
@@ -118,7 +122,7 @@ export async function writeRestore(
 ): Promise<RestoreCounts> {
   const { userId, plan, files } = input;
   const relink = await writeBeneficiaries(tx, userId, plan);
-  await writeWills(tx, deps, userId, plan, input.now);
+  const willIds = await writeWills(tx, deps, userId, plan, input.now);
   await writeTypedAssets(tx, deps, userId, plan, relink);
   await restoreTrustedParties(tx, deps.keyring, { userId, parties: plan.trustedParties });
   if (plan.estateDistribution) {
@@ -134,6 +138,18 @@ export async function writeRestore(
     // records whose files are gone.
     throw new Error("pending file rows of this restore disappeared before its commit");
   }
+  // A JSON backup carries no file content: its records keep their details, the scan link is dropped.
+  const fileIds = new Map(files.map((f) => [f.file.oldId, f.rowId]));
+  await writeRestoredExecutions(
+    tx,
+    deps,
+    userId,
+    plan.executions.map((e) => ({
+      ...e,
+      willId: willIds.get(e.oldWillId)!,
+      scanAssetId: e.oldScanFileId === null ? null : (fileIds.get(e.oldScanFileId) ?? null),
+    })),
+  );
   const counts: RestoreCounts = {
     beneficiaries: plan.beneficiaries.length,
     wills: plan.wills.length,

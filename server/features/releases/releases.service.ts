@@ -12,6 +12,7 @@ import { openAssetDownload } from "../assets/assets.service";
 import { KINDS } from "../typed-assets/kinds";
 import { typedAssetPresenter } from "../typed-assets/typed-assets.presenter";
 import { getOrCreateUserDataKey } from "../user-keys/user-keys.service";
+import { releasedExecutions } from "../wills/execution-release";
 import { logReleaseAudit } from "./release-audit";
 import { openReleaseMessage } from "./release-secrets";
 import { openLiveRelease, type ReleasedFileRow, type ReleaseItemRef } from "./open-release.queries";
@@ -62,7 +63,14 @@ async function releasedAssets(
 async function viewOf(deps: ReleaseDeps, release: AssetRelease, preloaded?: Preloaded): Promise<ReleaseViewDto> {
   const db = deps.database.db;
   const message = await openReleaseMessage(db, deps, release);
-  return { release: presentRelease(release, message), assets: await releasedAssets(db, deps, release, preloaded) };
+  const assets = await releasedAssets(db, deps, release, preloaded);
+  const fileIds = assets.filter((a) => a.kind === "file").map((a) => a.id);
+  const signedWills = await releasedExecutions(deps, db, release.userId, fileIds);
+  return {
+    release: presentRelease(release, message),
+    assets,
+    ...(signedWills.length > 0 ? { signedWills } : {}),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { saveWillSchema } from "@shared/validators/wills";
 import type { AppDeps } from "../../deps";
 import { sendPdf } from "../../lib/pdf/pdf-document";
 import type { RouteTable } from "../../lib/route-registry";
+import { registerExecutionRoutes } from "./execution.routes";
 import { drawWill, willFileName } from "./will-pdf";
 import { presentWill } from "./wills.presenter";
 import * as wills from "./wills.service";
@@ -44,4 +45,6 @@ export function registerWillRoutes(r: RouteTable, deps: AppDeps) {
       sendPdf(res, willFileName(will), { title: will.title, generatedAt }, (w) => drawWill(w, will, user));
     },
   );
+
+  registerExecutionRoutes(r, deps);
 }

@@ -1,4 +1,5 @@
 import { ActiveWillCard } from "@/features/wills/components/active-will-card";
+import { ExecutedWillCard } from "@/features/wills/components/execution/executed-will-card";
 import { WillEditor } from "@/features/wills/components/will-editor";
 import { WillHistory } from "@/features/wills/components/will-history";
 import { WillInfoCard } from "@/features/wills/components/will-info-card";
@@ -16,6 +17,7 @@ export function DigitalWillPage() {
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 grid-cols-1 gap-6 lg:col-span-2">
+          <ExecutedWillCard />
           <ActiveWillCard />
           <WillEditor />
         </div>

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { releasedFileUrl } from "@/features/releases/api/release-keys";
 import { ReleasedRecord } from "@/features/releases/components/released-record";
+import { ReleasedSignedWills } from "@/features/releases/components/released-signed-wills";
 
 /** What the owner left: their name and message, the files to download, the records. Plain and printable. */
 export function ReleaseView({ view }: { view: ReleaseViewDto }) {
@@ -58,6 +59,7 @@ export function ReleaseView({ view }: { view: ReleaseViewDto }) {
           ))}
         </ul>
       </section>
+      {view.signedWills ? <ReleasedSignedWills wills={view.signedWills} /> : null}
       <section aria-labelledby="released-records" className="grid gap-3">
         <h2 id="released-records" className="text-xl font-semibold">
           Records
