@@ -19,6 +19,8 @@ import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
 import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
 import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-parties.routes";
+import { registerAgentRoutes } from "./features/agents/agents.routes";
+import { registerAgentInvitationRoutes } from "./features/agents/invitations.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
@@ -182,6 +184,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerTypedAssetRoutes(table, deps);
   registerBeneficiaryRoutes(table, deps);
   registerTrustedPartyRoutes(table, deps);
+  registerAgentRoutes(table, deps);
+  registerAgentInvitationRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
