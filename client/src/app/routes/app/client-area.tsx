@@ -1,12 +1,16 @@
 import { ClientLayout } from "@/components/layouts/client-layout";
 import { AreaSwitch } from "@/app/area-switch";
 import { navFor } from "@/app/routes";
+import { useLocation } from "wouter";
+import { usePendingInvitationRedirect } from "@/features/agents/api/agent-invitation";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
 
 const CLIENT_NAV = navFor("client");
 
 /** The client's screens inside one persistent top navigation (spec 000 §2, Client row). */
 export function ClientArea() {
+  const [, navigate] = useLocation();
+  usePendingInvitationRedirect(navigate);
   return (
     <ClientLayout links={CLIENT_NAV} headerActions={<NotificationBell />}>
       <AreaSwitch area="client" />

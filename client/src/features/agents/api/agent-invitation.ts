@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MyAgentDto, PublicAgentInvitationDto } from "@shared/api-types";
 import { apiRequest } from "@/lib/api-client";
@@ -36,4 +37,17 @@ export function useEndAgentLink() {
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: agentKeys.myAgent() }),
   });
+}
+
+/**
+ * Spec 001 §4: after sign-in the stored token is used. A signed-in screen calls this; a waiting invitation token
+ * (kept by the invitation page before sending the visitor to /auth) takes the user back to its page once.
+ */
+export function usePendingInvitationRedirect(navigate: (to: string) => void): void {
+  useEffect(() => {
+    const token = sessionStorage.getItem(PENDING_INVITATION_KEY);
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return;
+    sessionStorage.removeItem(PENDING_INVITATION_KEY);
+    navigate(`/invitation/${token}`);
+  }, [navigate]);
 }
