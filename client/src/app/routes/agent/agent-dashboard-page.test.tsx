@@ -24,7 +24,7 @@ const invitation = (id: number, status: string) => ({
   createdAt: "2026-01-01T00:00:00.000Z",
 });
 
-function mockDashboard(profile: unknown) {
+function mockDashboard(profile: { id: number; businessName: string } | null) {
   server.use(
     http.get("/api/agent/profile", () => HttpResponse.json(profile)),
     http.get("/api/agent/stats", () => HttpResponse.json(stats)),
