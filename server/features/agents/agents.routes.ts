@@ -1,9 +1,10 @@
 import { paginationQuery } from "@shared/validators/common";
-import { agentOnboardingRequestSchema, agentProfileSchema } from "@shared/validators/agents";
+import { agentOnboardingRequestSchema, agentProfileSchema, payoutMonthSchema } from "@shared/validators/agents";
 import type { AppDeps } from "../../deps";
 import { signIn, renewSession } from "../../auth/sign-in";
 import { audit } from "../../lib/audit";
-import { AppError } from "../../lib/app-error";
+import { AppError, notFound } from "../../lib/app-error";
+import { sendPdf } from "../../lib/pdf/pdf-document";
 import { currentUser, currentUserId } from "../../lib/request-context";
 import type { RouteTable } from "../../lib/route-registry";
 import { registerUser } from "../auth/auth.service";
@@ -11,7 +12,8 @@ import { presentUser } from "../auth/user.presenter";
 import { presentClient, presentEarning, presentProfile } from "./agents.presenter";
 import * as q from "./agents.queries";
 import * as svc from "./agents.service";
-import { earningsByMonth, listEarnings } from "./earnings.queries";
+import { earningsByMonth, earningsOfMonth, findPayout, listEarnings } from "./earnings.queries";
+import { drawStatement } from "./statement-pdf";
 
 const ACCOUNT_REQUIRED = "Create your account to finish the onboarding";
 
@@ -74,6 +76,23 @@ export function registerAgentRoutes(r: RouteTable, deps: AppDeps) {
     const { rows, total } = await listEarnings(db, currentUserId(req), page);
     res.setHeader("X-Total-Count", String(total));
     res.json(rows.map(presentEarning));
+  });
+
+  // A month's payout statement, once the run on the 1st has produced it (404 before, or for another agent's month).
+  r.add({ method: "get", path: "/api/agent/statements/:month", access: "agent" }, async (req, res) => {
+    const month = payoutMonthSchema.safeParse(req.params.month);
+    if (!month.success) throw notFound();
+    const agentId = currentUserId(req);
+    const payout = await findPayout(db, agentId, month.data);
+    if (!payout) throw notFound();
+    const [profile, earnings] = await Promise.all([
+      q.findProfile(db, agentId),
+      earningsOfMonth(db, agentId, month.data),
+    ]);
+    const opts = { title: `Payout statement ${month.data}`, generatedAt: deps.clock.now() };
+    sendPdf(res, `payout-statement-${month.data}.pdf`, opts, (w) =>
+      drawStatement(w, { month: month.data, profile, payout, earnings }),
+    );
   });
 
   // The chart and the statements list: the last 12 months with earnings.

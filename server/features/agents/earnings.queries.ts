@@ -1,5 +1,5 @@
-import { count, desc, eq, sql } from "drizzle-orm";
-import { agentEarnings as e, users } from "@shared/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { agentEarnings as e, agentPayouts, users, type AgentPayout } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 
 type Page = { limit: number; offset: number };
@@ -102,4 +102,14 @@ export async function earningsOfMonth(db: DbOrTx, agentId: number, month: string
     .leftJoin(users, eq(users.id, e.clientId))
     .where(sql`${e.agentId} = ${agentId} and ${e.payoutMonth} = ${month}`)
     .orderBy(e.createdAt, e.id);
+}
+
+/** The agent's own statement row for a month (scoped by agent: another agent's month is a miss). */
+export async function findPayout(db: DbOrTx, agentId: number, month: string): Promise<AgentPayout | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentPayouts)
+    .where(and(eq(agentPayouts.agentId, agentId), eq(agentPayouts.month, month)))
+    .limit(1);
+  return row;
 }

@@ -77,6 +77,18 @@ describe("the monthly payout run", () => {
     const monthly = await agent.agent.get("/api/agent/earnings/monthly");
     expect(monthly.body).toEqual([{ month: "2031-03", total: "2.388000", count: 1, payable: true }]);
 
+    const statement = await agent.agent.get("/api/agent/statements/2031-03").buffer(true);
+    expect(statement.status).toBe(200);
+    expect(statement.headers["content-type"]).toBe("application/pdf");
+    expect(String(statement.headers["content-disposition"])).toContain("payout-statement-2031-03.pdf");
+    expect(
+      Buffer.from(statement.body as Buffer)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect((await agent.agent.get("/api/agent/statements/2031-04")).status).toBe(404);
+    expect((await agent.agent.get("/api/agent/statements/garbage")).status).toBe(404);
+
     const april = {
       clientId: client.user.id,
       transactionType: "test",

@@ -68,6 +68,10 @@ describe("AgentDashboardPage", () => {
     expect(await within(invitations).findByText("revoked")).toBeInTheDocument();
     expect(within(invitations).getAllByRole("button", { name: "Revoke" })).toHaveLength(1);
     expect(await screen.findByRole("img", { name: "Earnings by month chart" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Statement (PDF)" })).toHaveAttribute(
+      "href",
+      "/api/agent/statements/2026-01",
+    );
   });
 
   it("rounds exact commissions half up to cents for display", () => {

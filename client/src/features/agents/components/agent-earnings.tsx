@@ -41,8 +41,17 @@ export function EarningsByMonth() {
               <span>
                 {m.month} · {m.count} payment{m.count === 1 ? "" : "s"}
               </span>
-              <span className="font-medium">
+              <span className="flex items-center gap-3 font-medium">
                 {formatCommission(m.total)} {m.payable ? "· payable" : "· pending"}
+                {m.payable ? (
+                  <a
+                    className="text-primary underline underline-offset-4"
+                    href={`/api/agent/statements/${m.month}`}
+                    download
+                  >
+                    Statement (PDF)
+                  </a>
+                ) : null}
               </span>
             </li>
           ))}
