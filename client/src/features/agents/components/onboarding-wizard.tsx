@@ -78,9 +78,10 @@ export function OnboardingWizard({ signedIn }: { signedIn: boolean }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Agent onboarding" className="grid gap-6">
-      <p className="text-sm text-muted-foreground">
-        Step {step + 1} of 3: <strong>{STEP_TITLES[step]}</strong>
-      </p>
+      <div>
+        <p className="text-sm text-muted-foreground">Step {step + 1} of 3</p>
+        <h2 className="text-xl font-semibold">{STEP_TITLES[step]}</h2>
+      </div>
       <fieldset disabled={isSubmitting} className="grid gap-6">
         {step === 0 ? <BusinessStep register={register} errors={errors} withAccount={!signedIn} /> : null}
         {step === 1 ? <PracticeStep register={register} errors={errors} /> : null}
