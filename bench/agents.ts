@@ -30,6 +30,7 @@ async function main() {
         insert into agent_earnings (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, created_at)
         select ${agentId}, null, 'bench', ${tag} || g, 29.99, 10.00, 2.999, now() - (g || ' minutes')::interval
           from generate_series(1, ${earnings}) g`);
+      await t.db.execute(sql`update agent_profiles set earnings_count = ${earnings} where user_id = ${agentId}`);
     };
     const loadStart = Date.now();
     await seed(big.user.id, 10_000, 100_000, "big");

@@ -55,6 +55,7 @@ CREATE TABLE "agent_profiles" (
 	"verified_at" timestamp with time zone,
 	"verified_by" integer,
 	"terms_accepted_at" timestamp with time zone,
+	"earnings_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -41,6 +41,8 @@ export const agentProfiles = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     verifiedBy: integer("verified_by").references(() => users.id, { onDelete: "set null" }),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /** Rows in agent_earnings for this agent, kept by the insert's own statement: the list's total without a count. */
+    earningsCount: integer("earnings_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
