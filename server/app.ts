@@ -22,6 +22,8 @@ import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-p
 import { registerDeathVerificationAdminRoutes } from "./features/death-verification/admin.routes";
 import { registerDeathVerificationRoutes } from "./features/death-verification/dv.routes";
 import { registerEstateDistributionRoutes } from "./features/estate-distribution/estate-distribution.routes";
+import { registerAgentRoutes } from "./features/agents/agents.routes";
+import { registerAgentInvitationRoutes } from "./features/agents/invitations.routes";
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
@@ -188,6 +190,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerDeathVerificationRoutes(table, deps);
   registerDeathVerificationAdminRoutes(table, deps);
   registerEstateDistributionRoutes(table, deps);
+  registerAgentRoutes(table, deps);
+  registerAgentInvitationRoutes(table, deps);
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);

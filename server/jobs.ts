@@ -4,6 +4,7 @@ import { releaseExpiryTask } from "./features/releases/release-expiry";
 import type { Task } from "./lib/jobs/scheduler";
 import { triggersTask } from "./features/triggers/triggers-task";
 import { outboxTask } from "./lib/outbox/task";
+import { agentPayoutsTask } from "./features/agents/payouts-task";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
@@ -12,5 +13,11 @@ import { outboxTask } from "./lib/outbox/task";
  * what the tasks before it queued in a tick leaves in the same tick.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  return [triggersTask(deps), deathVerificationTask(deps), releaseExpiryTask(deps), outboxTask(deps)];
+  return [
+    triggersTask(deps),
+    deathVerificationTask(deps),
+    releaseExpiryTask(deps),
+    agentPayoutsTask(deps),
+    outboxTask(deps),
+  ];
 }

@@ -224,3 +224,84 @@ export type WillExecutionDto = {
   updatedAt: string;
   warnings: { code: string; message: string }[];
 };
+
+/** `GET/POST /api/agent/profile`, `POST /api/agent/onboard` (spec 001 §3 "Agent profile"). */
+export type AgentProfileDto = {
+  id: number;
+  businessName: string;
+  licenseNumber: string | null;
+  practiceAreas: string[];
+  specializations: string[];
+  businessAddress: string | null;
+  businessPhone: string | null;
+  website: string | null;
+  yearsExperience: number | null;
+  clientCapacity: number | null;
+  isVerified: boolean;
+  /** Percent as an exact decimal string, e.g. "10.00". */
+  commissionRate: string;
+  clientCount: number;
+  createdAt: string;
+};
+
+export type AgentStatsDto = {
+  totalClients: number;
+  pendingInvitations: number;
+  /** Exact decimal string. */
+  totalEarnings: string;
+  businessStatus: "Verified" | "Pending";
+  hasProfile: boolean;
+};
+
+/** An agent's client: profile fields and plan only, never anything of their estate. */
+export type AgentClientDto = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  plan: string;
+  createdAt: string;
+};
+
+export type AgentInvitationStatus = "pending" | "accepted" | "revoked" | "expired";
+
+export type AgentInvitationDto = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  status: AgentInvitationStatus;
+  expiresAt: string;
+  acceptedAt: string | null;
+  createdAt: string;
+};
+
+/** `POST /api/agent/invitations` and `…/:id/resend`: the link, shown once. */
+export type CreatedAgentInvitationDto = AgentInvitationDto & { inviteUrl: string };
+
+/** `GET /api/invitation/:token`. */
+export type PublicAgentInvitationDto = { firstName: string; lastName: string; email: string; agentName: string };
+
+export type AgentEarningDto = {
+  id: number;
+  clientName: string;
+  transactionType: string;
+  amount: string;
+  commissionRate: string;
+  commission: string;
+  status: "pending" | "payable" | "reversed";
+  payoutMonth: string | null;
+  createdAt: string;
+};
+
+export type AgentMonthlyEarningsDto = { month: string; total: string; count: number; payable: boolean };
+
+/** `GET /api/user/agent`: the client's own agent, or null. */
+export type MyAgentDto = {
+  name: string;
+  email: string;
+  businessName: string | null;
+  businessPhone: string | null;
+  website: string | null;
+  isVerified: boolean;
+};

@@ -41,7 +41,7 @@ export const onboardingFlow: Flow = {
 
     await page.getByRole("button", { name: "Continue as Agent" }).click();
     await page.waitForURL(/\/agent-onboarding$/);
-    await page.getByRole("heading", { name: "Your choice is saved" }).waitFor();
+    await page.getByRole("form", { name: "Agent onboarding" }).waitFor();
     await shot("agent-onboarding-chosen");
 
     // once: the choice is kept, so "/" is the client's dashboard from now on

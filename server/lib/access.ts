@@ -6,6 +6,7 @@ import {
   digitalAssets,
   enhancedTrustedParties,
   releaseItems,
+  users,
 } from "@shared/schema";
 import type { DbOrTx } from "../db";
 import { AppError, notFound } from "./app-error";
@@ -159,6 +160,17 @@ export const ACCESS_RULES = {
             and p.trusted_person_id = ${userId} and p.status = 'active')`,
         ),
       );
+    return rows.map((r) => r.id);
+  }),
+  /**
+   * An agent's view of a client (issue 17): the profile fields and plan of the accounts linked to the caller by an
+   * accepted invitation, and nothing of their estate — no other permission names agents. Delegate-only.
+   */
+  "agent:client-profile": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.agentId, userId), inArray(users.id, ids)));
     return rows.map((r) => r.id);
   }),
   "release:read": releaseDelegate(async (db, actor, ids) => {

@@ -32,7 +32,13 @@ export type AuditAction =
   | "estate_distribution_updated"
   | "passkey_added"
   | "passkey_removed"
-  | "passkey_counter_regression";
+  | "passkey_counter_regression"
+  | "agent_onboarded"
+  | "agent_profile_created"
+  | "agent_invitation_sent"
+  | "agent_invitation_revoked"
+  | "agent_invitation_accepted"
+  | "agent_link_ended";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { assetReleases, deathVerificationRequests, digitalAssets, enhancedTrustedParties } from "@shared/schema";
+import { signUpAgent } from "../features/agents/agents.test-support";
 import { activeParty, rehearse, requestAbout } from "../features/death-verification/dv.test-support";
 import { createTestRelease } from "../features/releases/releases.test-support";
 import type { AccessActor, Permission } from "../lib/access";
@@ -120,6 +121,20 @@ export const ACCESS_CASES: Record<Permission, AccessCase> = {
       return { ids: [id], delegates: [{ userId: other.person.user.id }], refused: [await rehearse(owner)] };
     },
     routes: ["post /api/death-verification/requests/:id/confirm"],
+  },
+  // Delegate-only: the agent whose invitation the client accepted sees the client's profile; another agent nothing.
+  "agent:client-profile": {
+    owner: false,
+    async arrange(t, owner) {
+      const agent = await signUpAgent(t);
+      const other = await signUpAgent(t);
+      const invited = await agent.agent.post("/api/agent/invitations").send({ email: owner.user.email });
+      const token = String(invited.body.inviteUrl).split("/").pop();
+      const accepted = await owner.agent.post("/api/agent/accept-invitation").send({ token });
+      if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${accepted.text}`);
+      return { ids: [owner.user.id], delegates: [{ userId: agent.user.id }], refused: [other.user.id] };
+    },
+    routes: ["get /api/agent/clients"],
   },
   // Delegate-only: a beneficiary's release session reads its one release while it is live, never the owner's others.
   "release:read": {

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateToken, hashToken } from "../lib/tokens";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
+import { CLIENT_OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 /**
  * Cases of the security plan that no feature test covered: the per-address daily sign-in limit across many accounts
@@ -79,9 +79,9 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
   it("answer 403 on every client route, reads and writes, with the client's own ids, and change nothing", async () => {
     const owner = await t.signUp();
     const ids: Record<string, OwnedId> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(owner.agent, name, t);
+    for (const name of Object.keys(CLIENT_OWNED_RESOURCES)) ids[name] = await createOwned(owner.agent, name, t);
     const before: Record<string, unknown> = {};
-    for (const [name, resource] of Object.entries(OWNED_RESOURCES))
+    for (const [name, resource] of Object.entries(CLIENT_OWNED_RESOURCES))
       before[name] = await resource.snapshot(owner.agent, ids[name]);
 
     const agentUser = await t.signUp({ userType: "agent" });
@@ -101,7 +101,7 @@ describe("agents and admins on a client's data (IDOR-03, IDOR-10)", () => {
         expect(res.text).not.toContain("CANARY");
       }
     }
-    for (const [name, resource] of Object.entries(OWNED_RESOURCES))
+    for (const [name, resource] of Object.entries(CLIENT_OWNED_RESOURCES))
       expect(await resource.snapshot(owner.agent, ids[name]), name).toEqual(before[name]);
   });
 });

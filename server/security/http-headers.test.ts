@@ -6,7 +6,7 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
+import { CLIENT_OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 /**
  * Cases of the security plan that no feature test covered: cookie signatures and secret rotation (SESS-05), the
@@ -161,7 +161,7 @@ describe("CORS and side-effect-free reads (CSRF-06)", () => {
   it("changes no stored data when every GET route is crawled by a user who owns one of everything", async () => {
     const { agent } = await t.signUp();
     const ids: Record<string, OwnedId> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
+    for (const name of Object.keys(CLIENT_OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     const queuedBefore = await t.db.execute<{ kind: string }>(sql`select kind from outbox_messages`);
     const before = await snapshot();
     const gets = t.routes.filter((r) => r.method === "get");

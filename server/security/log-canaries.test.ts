@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLES } from "../test/typed-asset-samples";
 import { fileOf, upload } from "../test/files";
 import { startTestApp, type TestApp } from "../test/harness";
-import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
+import { CLIENT_OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 /**
  * LOG-01: a user's whole life in the app — sign-up, a wrong and a right password, a reset, e-mail and beneficiary
@@ -64,7 +64,7 @@ describe("log leak scan (LOG-01)", () => {
     secrets.push(sid);
 
     const ids: Record<string, OwnedId> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
+    for (const name of Object.keys(CLIENT_OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     for (const sample of Object.values(SAMPLES)) seen(await agent.post(sample.path).send(sample.body));
     const beneficiary = seen(
       await agent

@@ -31,6 +31,8 @@ export type OwnedResource = {
   snapshot(agent: Agent, id: OwnedId): Promise<unknown>;
   /** A valid update body for PUT/PATCH routes. */
   update: Record<string, unknown>;
+  /** Whose rows these are when not a client's: the matrix then signs up two agents (second factor, profile, plan). */
+  role?: "agent";
 };
 
 const fromList = (path: string) => async (agent: Agent, id: OwnedId) => {
@@ -191,12 +193,30 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     snapshot: fromList("/api/notifications?limit=100"),
     update: {},
   },
+  // An agent's client invitation (issue 17): only its agent may revoke or resend it (IDOR-10).
+  "agent-invitation": {
+    role: "agent",
+    create: {
+      async factory(agent, t) {
+        const res = await agent.post("/api/agent/invitations").send({ email: t.uniqueEmail("matrix-invitee") });
+        if (res.status !== 201) throw new Error(`creating an invitation failed: ${res.status} ${res.text}`);
+        return res.body.id as number;
+      },
+    },
+    snapshot: fromList("/api/agent/invitations?limit=200"),
+    update: {},
+  },
   personal_documents: typed("/api/personal-documents", {
     title: "Ghana Card",
     category: "legal",
     documentNumber: "GHA-123456789-0",
   }),
 };
+
+/** The resources a client owns: what a client's session can create and read back (the agents' are left out). */
+export const CLIENT_OWNED_RESOURCES: Record<string, OwnedResource> = Object.fromEntries(
+  Object.entries(OWNED_RESOURCES).filter(([, resource]) => !resource.role),
+);
 
 export async function createOwned(agent: Agent, name: string, t?: TestApp): Promise<OwnedId> {
   const resource = OWNED_RESOURCES[name];

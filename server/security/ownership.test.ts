@@ -5,6 +5,7 @@ import type { AppError } from "../lib/app-error";
 import { startTestApp, type TestApp } from "../test/harness";
 import { ACCESS_CASES } from "./access-matrix";
 import { OWNED_RESOURCES, createOwned } from "./owned-resources";
+import { signUpAgent } from "../features/agents/agents.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,13 +24,15 @@ describe("ownership matrix (generated from the route registry)", () => {
   });
 
   it("answers another user 404 — the same body as a missing id — on every verb of every resource, and changes nothing", async () => {
-    const owner = await t.signUp();
-    const other = await t.signUp();
+    const clients = { owner: await t.signUp(), other: await t.signUp() };
     // one fresh row per route: lift the freemium caps (test-mode payments apply at once)
-    expect((await owner.agent.post("/api/upgrade-plan").send({ planId: "advanced_premium" })).status).toBe(200);
+    expect((await clients.owner.agent.post("/api/upgrade-plan").send({ planId: "advanced_premium" })).status).toBe(200);
+    let agents: typeof clients | undefined;
     const checked: string[] = [];
     for (const route of ownedRoutes()) {
       const resource = OWNED_RESOURCES[route.resource!];
+      if (resource.role === "agent") agents ??= { owner: await signUpAgent(t), other: await signUpAgent(t) };
+      const { owner, other } = resource.role === "agent" ? agents! : clients;
       const id = await createOwned(owner.agent, route.resource!, t);
       const before = await resource.snapshot(owner.agent, id);
       expect(before, `${route.resource} ${id} readable by its owner`).toBeTruthy();
@@ -53,7 +56,9 @@ describe("ownership matrix (generated from the route registry)", () => {
   it("never lists another user's rows", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    for (const name of Object.keys(OWNED_RESOURCES)) await createOwned(owner.agent, name, t);
+    for (const [name, resource] of Object.entries(OWNED_RESOURCES)) {
+      if (!resource.role) await createOwned(owner.agent, name, t);
+    }
     for (const path of [
       "/api/assets",
       "/api/beneficiaries",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/harness";
 import { enableTwoFactor } from "../test/two-factor";
-import { OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
+import { CLIENT_OWNED_RESOURCES, createOwned, type OwnedId } from "./owned-resources";
 
 const SECRET_KEYS = [
   "password",
@@ -45,7 +45,7 @@ describe("no secret in any JSON answer", () => {
   it("walks every GET route with a user who owns one of everything", async () => {
     const { agent } = await t.signUp();
     const ids: Record<string, OwnedId> = {};
-    for (const name of Object.keys(OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
+    for (const name of Object.keys(CLIENT_OWNED_RESOURCES)) ids[name] = await createOwned(agent, name, t);
     const gets = t.routes.filter(
       (r) => r.method === "get" && !r.path.includes(":token") && !r.path.startsWith("/auth/"),
     );

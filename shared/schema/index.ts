@@ -16,3 +16,4 @@ export * from "./trusted-parties";
 export * from "./death-verification";
 export * from "./estate-distribution";
 export * from "./will-executions";
+export * from "./agents";

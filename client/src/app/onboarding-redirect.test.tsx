@@ -64,12 +64,12 @@ describe("role selection for a client who has not chosen (spec 001 §2, issue 15
     expect(await screen.findByRole("heading", { name: "Assets", level: 1 })).toBeInTheDocument();
   });
 
-  it("takes an Agent choice to the agent onboarding, which says the choice is saved", async () => {
+  it("takes an Agent choice to the agent onboarding wizard", async () => {
     const { location, user } = renderAt("/onboarding", NEW_CLIENT);
 
     await user.click(await screen.findByRole("button", { name: "Continue as Agent" }));
 
-    expect(await screen.findByRole("heading", { name: "Your choice is saved" })).toBeInTheDocument();
+    expect(await screen.findByRole("form", { name: "Agent onboarding" })).toBeInTheDocument();
     expect(pathOf(location)).toBe("/agent-onboarding");
     expect(screen.getByRole("heading", { name: "Business Information" })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import type { User } from "@shared/schema";
 import { runInTransaction } from "../../db";
 import { conflict, notFound } from "../../lib/app-error";
 import type { StripePayments } from "../../lib/payments";
+import { creditAgentForBundle } from "./agent-commission";
 import { downgradeRefusal } from "./billing.limits";
 import {
   BILLING_PERIOD_MS,
@@ -113,7 +114,7 @@ export async function changePlan(ctx: BillingCtx, p: { user: User; planId: PlanI
       now,
     );
     if (isPaid) {
-      await insertBundle(tx, {
+      const bundle = await insertBundle(tx, {
         userId: user.id,
         name: planBundleName(p.planId),
         category: "plan",
@@ -123,6 +124,7 @@ export async function changePlan(ctx: BillingCtx, p: { user: User; planId: PlanI
         metadata: { provider: "test", planId: p.planId },
         createdAt: now,
       });
+      await creditAgentForBundle(tx, now, bundle);
     }
     return next;
   });
@@ -154,7 +156,7 @@ export async function purchaseStorage(ctx: BillingCtx, p: { user: User; storageG
       { additionalStorageGb: locked.additionalStorageGb + p.storageGB },
       now,
     );
-    await insertBundle(tx, {
+    const bundle = await insertBundle(tx, {
       userId: user.id,
       name,
       category: "storage",
@@ -164,6 +166,7 @@ export async function purchaseStorage(ctx: BillingCtx, p: { user: User; storageG
       metadata: { provider: "test", storageGB: String(p.storageGB) },
       createdAt: now,
     });
+    await creditAgentForBundle(tx, now, bundle);
     return next;
   });
   return { applied: true, user: updated };

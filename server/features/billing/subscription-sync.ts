@@ -4,6 +4,7 @@ import { PLAN_IDS, STORAGE_GB_MAX, STORAGE_GB_MIN, type PlanId } from "@shared/p
 import type { User } from "@shared/schema";
 import type { Tx } from "../../db";
 import type { SubscriptionSnapshot } from "../../lib/payments";
+import { creditAgentForBundle } from "./agent-commission";
 import { centsToDecimal, planPriceCents, storageQuoteCents } from "./billing.pricing";
 import { lockUser } from "../../lib/plan-limits";
 import {
@@ -102,6 +103,7 @@ async function syncStorage({ tx, now, user, bundle, snapshot }: SyncStep, storag
   if (IN_FORCE.has(snapshot.status)) {
     const paid = { ...ref, from: "pending", to: "paid", metadata: { subscriptionId: snapshot.id } } as const;
     if (!(await transitionBundle(tx, paid))) return { user, cancel: [] };
+    await creditAgentForBundle(tx, now, bundle);
     const next = await writePlanState(tx, user, { additionalStorageGb: user.additionalStorageGb + storageGB }, now);
     return { user: next, cancel: [] };
   }
@@ -135,12 +137,12 @@ async function syncPlan({ tx, now, user, bundle, snapshot }: SyncStep, planId: P
     const currentBundleId = await planBundleIdForSubscription(tx, user.id, current);
     if (currentBundleId !== undefined && currentBundleId > bundle.id) {
       // An older checkout finished after a newer plan took over: keep the newer plan, end this one.
-      await transitionBundle(tx, paid);
+      if (await transitionBundle(tx, paid)) await creditAgentForBundle(tx, now, bundle);
       return { user, cancel: [snapshot.id] };
     }
     cancel.push(current);
   }
-  await transitionBundle(tx, paid);
+  if (await transitionBundle(tx, paid)) await creditAgentForBundle(tx, now, bundle);
   const next = await writePlanState(
     tx,
     user,

@@ -1,3 +1,5 @@
+import { useLocation } from "wouter";
+import { usePendingInvitationRedirect } from "@/features/agents/api/agent-invitation";
 import { PublicLayout } from "@/components/layouts/public-layout";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth";
@@ -9,6 +11,8 @@ import { RoleChoiceCards } from "@/features/onboarding/components/role-choice-ca
  */
 export function OnboardingPage() {
   const { user, logoutMutation } = useAuth();
+  const [, navigate] = useLocation();
+  usePendingInvitationRedirect(navigate);
   return (
     <PublicLayout>
       <title>Choose Your Role · Heirloom</title>

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { paths, TWO_FACTOR_SECTION } from "@/config/paths";
+import { MyAgentSection } from "@/features/agents/components/my-agent-section";
 import { DeleteAccountSection } from "@/features/settings/components/delete-account-section";
 import { EmailForm } from "@/features/settings/components/email-form";
 import { PasskeysSection } from "@/features/settings/components/passkeys-section";
@@ -67,6 +68,11 @@ function SettingsSections({ user }: { user: PublicUser }) {
               <Link href={paths.onboarding.getHref()}>Choose Another Role</Link>
             </Button>
           </div>
+        </Section>
+      ) : null}
+      {user.userType === "client" ? (
+        <Section title="Your agent" description="The professional who invited you, if any.">
+          <MyAgentSection />
         </Section>
       ) : null}
       {isLocal ? (

@@ -1,0 +1,125 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { agentEarnings as e, agentPayouts, agentProfiles, users, type AgentPayout } from "@shared/schema";
+import type { DbOrTx, Tx } from "../../db";
+
+type Page = { limit: number; offset: number };
+
+/**
+ * One earning for a confirmed payment by a linked client, in the payment's own transaction: the client's agent and
+ * that agent's rate are read at this moment, and PostgreSQL computes `amount × rate / 100` in numeric (exact). The
+ * unique (type, id) makes a replayed confirmation insert nothing (PAY-03). No agent, no row.
+ */
+export async function insertEarningForPayment(
+  tx: Tx,
+  p: { clientId: number; transactionType: string; transactionId: string; amount: string; now: Date },
+): Promise<{ id: number; commission: string } | undefined> {
+  const result = await tx.execute<{ id: number; commission: string }>(sql`
+    with ins as (
+      insert into agent_earnings
+        (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, status, created_at)
+      select u.agent_id, u.id, ${p.transactionType}, ${p.transactionId}, ${p.amount}::numeric(12, 2),
+             ap.commission_rate, ${p.amount}::numeric(12, 2) * ap.commission_rate / 100, 'pending',
+             ${p.now.toISOString()}::timestamptz
+        from users u
+        join agent_profiles ap on ap.user_id = u.agent_id
+       where u.id = ${p.clientId} and u.agent_id is not null
+      on conflict (transaction_type, transaction_id) do nothing
+      returning id, agent_id, commission
+    ), counted as (
+      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
+      returning 1
+    )
+    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
+  return result.rows[0];
+}
+
+/** A refund or chargeback: the earning leaves the agent's totals (pending or payable, once). */
+export async function reverseEarningFor(
+  tx: Tx,
+  p: { transactionType: string; transactionId: string; now: Date },
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    update agent_earnings set status = 'reversed', reversed_at = ${p.now.toISOString()}::timestamptz
+     where transaction_type = ${p.transactionType} and transaction_id = ${p.transactionId}
+       and status in ('pending', 'payable')
+    returning id`);
+  return result.rows.length > 0;
+}
+
+export async function listEarnings(db: DbOrTx, agentId: number, page: Page) {
+  const where = eq(e.agentId, agentId);
+  const rows = await db
+    .select({
+      id: e.id,
+      clientId: e.clientId,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+      transactionType: e.transactionType,
+      amount: e.amount,
+      commissionRate: e.commissionRate,
+      commission: e.commission,
+      status: e.status,
+      payoutMonth: e.payoutMonth,
+      paidAt: e.paidAt,
+      createdAt: e.createdAt,
+    })
+    .from(e)
+    .leftJoin(users, eq(users.id, e.clientId))
+    .where(where)
+    .orderBy(desc(e.createdAt), desc(e.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  // The total is the profile's counter, kept by the insert above: no count over 100 000 rows per page.
+  const [total] = await db
+    .select({ n: agentProfiles.earningsCount })
+    .from(agentProfiles)
+    .where(eq(agentProfiles.userId, agentId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type MonthlyEarnings = { month: string; total: string; count: number; payable: boolean };
+
+/** Earnings by calendar month (UTC), newest first, reversed ones left out of the totals. */
+export async function earningsByMonth(db: DbOrTx, agentId: number, months: number): Promise<MonthlyEarnings[]> {
+  const result = await db.execute<{ month: string; total: string; count: number; payable: boolean }>(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
+           coalesce(sum(commission) filter (where status <> 'reversed'), 0)::text as total,
+           (count(*) filter (where status <> 'reversed'))::int as count,
+           bool_or(status = 'payable') as payable
+      from agent_earnings
+     where agent_id = ${agentId}
+     group by 1
+     order by 1 desc
+     limit ${months}`);
+  return result.rows.map((r) => ({ ...r, count: Number(r.count), payable: Boolean(r.payable) }));
+}
+
+/** The earnings one statement lists: the agent's, of one month, as the payout run fixed them. */
+export async function earningsOfMonth(db: DbOrTx, agentId: number, month: string) {
+  return db
+    .select({
+      id: e.id,
+      transactionType: e.transactionType,
+      amount: e.amount,
+      commissionRate: e.commissionRate,
+      commission: e.commission,
+      status: e.status,
+      createdAt: e.createdAt,
+      clientFirstName: users.firstName,
+      clientLastName: users.lastName,
+    })
+    .from(e)
+    .leftJoin(users, eq(users.id, e.clientId))
+    .where(sql`${e.agentId} = ${agentId} and ${e.payoutMonth} = ${month}`)
+    .orderBy(e.createdAt, e.id);
+}
+
+/** The agent's own statement row for a month (scoped by agent: another agent's month is a miss). */
+export async function findPayout(db: DbOrTx, agentId: number, month: string): Promise<AgentPayout | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentPayouts)
+    .where(and(eq(agentPayouts.agentId, agentId), eq(agentPayouts.month, month)))
+    .limit(1);
+  return row;
+}
