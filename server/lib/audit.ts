@@ -31,7 +31,13 @@ export type AuditAction =
   | "trusted_party_deleted"
   | "passkey_added"
   | "passkey_removed"
-  | "passkey_counter_regression";
+  | "passkey_counter_regression"
+  | "admin_user_viewed"
+  | "admin_user_suspended"
+  | "admin_user_reactivated"
+  | "admin_user_deleted"
+  | "admin_agent_verified"
+  | "admin_commission_changed";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a
