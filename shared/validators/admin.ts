@@ -60,20 +60,23 @@ export const commissionSchema = z.object({
 export type CommissionInput = z.infer<typeof commissionSchema>;
 
 const isoDate = z.iso.date({ error: "Use a date like 2026-01-31" });
+/** A filter left empty in the form ("") is no filter. */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
 
 /** GET /api/admin/audit: by actor, action and day range (UTC), newest first. */
 export const adminAuditQuerySchema = z
   .object({
-    actorId: z.coerce.number().int().positive({ error: "Actor must be a user id" }).optional(),
-    action: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[a-z0-9_]*$/, { error: "Unknown action" })
-      .optional()
-      .transform((v) => v || undefined),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    actorId: blankIsAbsent(z.coerce.number().int().positive({ error: "Actor must be a user id" })),
+    action: blankIsAbsent(
+      z
+        .string()
+        .trim()
+        .max(64)
+        .regex(/^[a-z0-9_]+$/, { error: "Unknown action" }),
+    ),
+    from: blankIsAbsent(isoDate),
+    to: blankIsAbsent(isoDate),
     ...page,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
