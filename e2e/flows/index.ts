@@ -1,4 +1,5 @@
 import type { Flow } from "../run";
+import { adminFlow } from "./admin";
 import { assetsFlow } from "./assets";
 import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
@@ -26,4 +27,5 @@ export const flows: Flow[] = [
   settingsFlow,
   twoFactorFlow,
   passkeysFlow,
+  adminFlow,
 ];
