@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
-import { assetBundles, digitalAssets, users } from "@shared/schema";
+import { assetBundles, digitalAssets, userTotals, users } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 
 /** The first instant of the UTC calendar month `offset` months from the one holding `at`. */
@@ -19,19 +19,24 @@ export async function revenueBetween(db: DbOrTx, from: Date, to: Date): Promise<
   return row?.total ?? "0";
 }
 
-/** The user-side figures, each one aggregate over `users` (indexes: users_created_at_idx, users_type_created_at_idx). */
+/**
+ * The user-side figures: totals from user_totals (a few dozen counter rows kept by triggers, migration 0014), the
+ * month's sign-ups through users_created_at_idx.
+ */
 export async function userFigures(db: DbOrTx, since: Date) {
-  const [all] = await db.select({ total: count(), storage: sum(users.storageUsed) }).from(users);
-  const [recent] = await db.select({ n: count() }).from(users).where(gte(users.createdAt, since));
+  const [all] = await db
+    .select({ total: sum(userTotals.users), storage: sum(userTotals.storageUsed) })
+    .from(userTotals);
   const [agents] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.userType, "agent"), eq(users.status, "active")));
+    .select({ n: sum(userTotals.users) })
+    .from(userTotals)
+    .where(and(eq(userTotals.userType, "agent"), eq(userTotals.status, "active")));
+  const [recent] = await db.select({ n: count() }).from(users).where(gte(users.createdAt, since));
   return {
-    totalUsers: all.total,
-    totalStorageUsed: Number(all.storage ?? 0),
+    totalUsers: Number(all?.total ?? 0),
+    totalStorageUsed: Number(all?.storage ?? 0),
     newUsersThisMonth: recent.n,
-    activeAgentAccounts: agents.n,
+    activeAgentAccounts: Number(agents?.n ?? 0),
   };
 }
 

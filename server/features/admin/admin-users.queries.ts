@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, sql, sum, type SQL } from "drizzle-orm";
 import {
   USER_SEARCH_TEXT,
   assetReleaseTriggers,
   digitalWills,
   ownerCounts,
   sessions,
+  userTotals,
   users,
   type User,
 } from "@shared/schema";
@@ -53,8 +54,22 @@ export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<{ rows:
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit)
     .offset(q.offset);
+  return { rows, total: q.q ? await countMatches(db, where) : await countByRole(db, q.role) };
+}
+
+/** A search's total: the trigram index's matches. */
+async function countMatches(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  return { rows, total: n };
+  return n;
+}
+
+/** Without a search, the total comes from user_totals' counter rows, never from reading every user. */
+async function countByRole(db: DbOrTx, role: AdminUsersQuery["role"]): Promise<number> {
+  const [row] = await db
+    .select({ n: sum(userTotals.users) })
+    .from(userTotals)
+    .where(role === "all" ? undefined : eq(userTotals.userType, role));
+  return Number(row?.n ?? 0);
 }
 
 export async function findUser(db: DbOrTx, id: number): Promise<User | undefined> {

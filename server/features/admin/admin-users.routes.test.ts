@@ -224,3 +224,31 @@ describe("DELETE /api/admin/users/:userId", () => {
     await admin.agent.delete(`/api/admin/users/${other.user.id}`).send({ confirmEmail: other.user.email }).expect(200);
   });
 });
+
+describe("user_totals (the counters behind the stats and the list's total)", () => {
+  it("stays equal to the users table through sign-ups, uploads, suspensions, role changes and deletions", async () => {
+    const totals = async () =>
+      (
+        await t.db.execute<{ k: string; n: number; b: string }>(sql`
+          select user_type || '/' || status as k, sum(users)::int as n, sum(storage_used)::text as b
+          from user_totals group by 1 having sum(users) <> 0 or sum(storage_used) <> 0 order by 1`)
+      ).rows;
+    const direct = async () =>
+      (
+        await t.db.execute<{ k: string; n: number; b: string }>(sql`
+          select user_type || '/' || status as k, count(*)::int as n, sum(storage_used)::text as b
+          from users group by 1 order by 1`)
+      ).rows;
+    const owner = await t.signUp();
+    await buildAsset(owner.agent);
+    const other = await t.signUp();
+    await admin.agent.patch(`/api/admin/users/${other.user.id}/status`).send({ status: "suspended" }).expect(200);
+    await t.db.execute(sql`update users set user_type = 'agent' where id = ${owner.user.id}`);
+    await t.db.execute(sql`update users set last_activity_at = now() where id = ${other.user.id}`);
+    expect(await totals()).toEqual(await direct());
+    await admin.agent.delete(`/api/admin/users/${owner.user.id}`).send({ confirmEmail: owner.user.email }).expect(200);
+    expect(await totals()).toEqual(await direct());
+    const page = await admin.agent.get("/api/admin/users").query({ limit: 1 });
+    expect(Number(page.headers["x-total-count"])).toBe(await count(sql`select count(*)::int as n from users`));
+  });
+});
