@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { users } from "@shared/schema";
 import type { CommissionInput } from "@shared/validators/admin";
 import type { Db } from "../../db";
@@ -42,7 +42,7 @@ export async function listAgents(deps: { db: Db }): Promise<AgentRow[]> {
     .limit(PAGE);
   if (agents.length === 0) return [];
   const clients = await deps.db
-    .select({ agentId: sql<number>`${users.agentId}`, n: count() })
+    .select({ agentId: users.agentId, n: count() })
     .from(users)
     .where(
       inArray(
