@@ -15,6 +15,7 @@ import { openEngineFixture, type EngineFixture } from "./release-engine-db";
 
 const RUNS = 40;
 const WARM_UP = 5;
+const FILE_BATCH = 100_000;
 
 async function seed(f: EngineFixture, from: number, to: number, files: number): Promise<number> {
   const started = Date.now();
@@ -26,13 +27,14 @@ async function seed(f: EngineFixture, from: number, to: number, files: number): 
       (g::bigint * 7919) % 10485760,
       now() - ((g * 37) % 730) * interval '1 day' - (g % 86400) * interval '1 second'
     from generate_series(${from}, ${to}) g`);
-  if (files > 0)
+  // in batches of 100 000: a PostgreSQL server's statement timeout applies to each statement
+  for (let first = 1; first <= files; first += FILE_BATCH)
     await f.exec(`
       insert into digital_assets (user_id, file_name, original_file_name, file_size, stored_size, mime_type, category,
         file_path, status, created_at)
       select u.id, md5(g::text) || '.pdf', 'file' || g || '.pdf', 4096, 4128, 'application/pdf', 'documents',
         'blobs/' || md5(g::text), 'committed', now() - ((g * 13) % 730) * interval '1 day'
-      from generate_series(1, ${files}) g
+      from generate_series(${first}, ${Math.min(files, first + FILE_BATCH - 1)}) g
       join users u on u.id = 1 + (g::bigint * 7919) % ${to}`);
   await f.exec("analyze");
   return Date.now() - started;
