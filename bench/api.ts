@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { pgliteExtensions } from "../server/db/pglite-extensions";
 import { startServer, type RunningServer } from "../e2e/server";
 
 export const CANNON = {
@@ -124,7 +125,7 @@ export async function createSite(engine: Engine): Promise<Site> {
         await client.connect();
         return { exec: async (text) => void (await client.query(text)), close: () => client.end() };
       }
-      const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+      const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata"), extensions: await pgliteExtensions() });
       return { exec: async (text) => void (await db.exec(text)), close: () => db.close() };
     },
     async dispose() {

@@ -34,6 +34,8 @@ import { registerCheckInRoutes } from "./features/check-in/check-in.routes";
 import { registerActivityRoutes } from "./features/activity/activity.routes";
 import { registerNotificationRoutes } from "./features/notifications/notifications.routes";
 import { registerReleaseRoutes } from "./features/releases/releases.routes";
+import { registerAdminUserRoutes } from "./features/admin/admin-users.routes";
+import { registerAdminInsightRoutes } from "./features/admin/admin-insights.routes";
 import { settlePlanExpiryOnRequest } from "./features/billing/plan-expiry";
 import { AppError, serviceUnavailable } from "./lib/app-error";
 import { createRouteTable, type RegisteredRoute, type RouteTable } from "./lib/route-registry";
@@ -202,6 +204,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerNotificationRoutes(table, deps);
   registerActivityRoutes(table, deps);
   registerReleaseRoutes(table, deps, limiters);
+  registerAdminUserRoutes(table, deps);
+  registerAdminInsightRoutes(table, deps);
   opts.extraRoutes?.(table);
 
   app.use("/api", (_req, _res, next) => next(new AppError(404, "Not found")));

@@ -1,4 +1,5 @@
 import type { Flow } from "../run";
+import { adminFlow } from "./admin";
 import { assetsFlow } from "./assets";
 import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
@@ -30,4 +31,5 @@ export const flows: Flow[] = [
   twoFactorFlow,
   passkeysFlow,
   distributionFlow,
+  adminFlow,
 ];

@@ -7,6 +7,7 @@ import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "pino";
+import { pgliteExtensions } from "./pglite-extensions";
 import { PGliteBridge } from "./pglite-stream";
 
 /** How the app reaches PostgreSQL: plain `pg` connection settings, whatever the engine behind them. */
@@ -32,7 +33,8 @@ export async function startEmbeddedEngine(dataDir: string | undefined): Promise<
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // Loaded here, not at start-up: a server on DATABASE_URL never pays for PGlite's WASM.
   const { PGlite: Engine } = await import("@electric-sql/pglite");
-  const db: PGlite = await Engine.create(dataDir ? { dataDir } : {});
+  const extensions = await pgliteExtensions();
+  const db: PGlite = await Engine.create(dataDir ? { dataDir, extensions } : { extensions });
   const bridge = new PGliteBridge(db);
 
   return {

@@ -16,6 +16,7 @@ import path from "node:path";
 import type { Duplex } from "node:stream";
 import type { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock";
+import { pgliteExtensions } from "./pglite-extensions";
 import { PGliteBridge } from "./pglite-stream";
 
 type Command = { type: "pause" | "resume" | "close" };
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
   const { PGlite: Engine } = await import("@electric-sql/pglite");
-  const db: PGlite = await Engine.create({ dataDir });
+  const db: PGlite = await Engine.create({ dataDir, extensions: await pgliteExtensions() });
   if (mode === "--init-only") {
     // Creating a database (initdb) grows the WASM heap to ~800 MB, which a process never gives back: the parent runs
     // it in a process of its own that exits, and serves the data from a fresh one (~300 MB).

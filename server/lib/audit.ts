@@ -38,7 +38,13 @@ export type AuditAction =
   | "agent_invitation_sent"
   | "agent_invitation_revoked"
   | "agent_invitation_accepted"
-  | "agent_link_ended";
+  | "agent_link_ended"
+  | "admin_user_viewed"
+  | "admin_user_suspended"
+  | "admin_user_reactivated"
+  | "admin_user_deleted"
+  | "admin_agent_verified"
+  | "admin_commission_changed";
 
 /**
  * Records a security event once: a row in audit_events (UTC time, actor, action, target, request id, address) and a

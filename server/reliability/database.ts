@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { lockDataDir } from "../db/data-dir-lock";
+import { pgliteExtensions } from "../db/pglite-extensions";
 
 /**
  * The database the spawned servers use, read directly by the tests: a scratch database on TEST_DATABASE_URL's
@@ -27,7 +28,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         // A killed server's database process may still be closing the files: wait for it to let go.
         const unlock = await lockDataDir(path.join(dataDir, "pgdata"));
         try {
-          const db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata") });
+          const db = await PGlite.create({
+            dataDir: path.join(dataDir, "pgdata"),
+            extensions: await pgliteExtensions(),
+          });
           try {
             return (await db.query<T>(text, params)).rows;
           } finally {

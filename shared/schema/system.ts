@@ -65,6 +65,9 @@ export const auditEvents = pgTable(
   (t) => [
     index("audit_events_actor_idx").on(t.actorId, t.at),
     index("audit_events_subject_idx").on(t.subjectUserId, t.at),
+    // The admin's audit viewer: newest first, filtered by action (issue 18).
+    index("audit_events_at_idx").on(t.at),
+    index("audit_events_action_idx").on(t.action, t.at),
   ],
 );
 

@@ -16,6 +16,14 @@ import {
 export const DEFAULT_STORAGE_LIMIT_BYTES = 10_485_760;
 
 /**
+ * What the admin's user search matches: names and e-mail, lower-cased. The trigram index below is built on this exact
+ * expression, and the search query (server/features/admin) repeats it through this constant, so the planner uses it.
+ */
+export const USER_SEARCH_TEXT = sql.raw(
+  `lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '') || ' ' || "email")`,
+);
+
+/**
  * Every field of spec 000 §3. Token columns hold SHA-256 hashes only, never the token itself;
  * `password_hash` holds an argon2id PHC string.
  */
@@ -92,6 +100,11 @@ export const users = pgTable(
     index("users_agent_id_idx").on(t.agentId),
     index("users_email_verification_token_idx").on(t.emailVerificationToken),
     index("users_password_reset_token_idx").on(t.passwordResetToken),
+    // The admin console (issue 18): its newest-first list, per role, and the month's sign-ups…
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    index("users_type_created_at_idx").on(t.userType, t.createdAt, t.id),
+    // …and its search by name or e-mail: a trigram index (pg_trgm) serves `ILIKE '%…%'` on this exact expression.
+    index("users_search_trgm_idx").using("gin", sql`(${USER_SEARCH_TEXT}) gin_trgm_ops`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { SessionSummary } from "@shared/validators/account";
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS } from "../../auth/session";
 import { describeDevice } from "../../auth/session-client";
-import type { Db } from "../../db";
+import type { Db, DbOrTx } from "../../db";
 import { notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import * as q from "./sessions.queries";
@@ -60,4 +60,12 @@ export async function revokeSession(db: Db, clock: Clock, o: Options & { id: str
 /** "Sign out everywhere else": every session of the user but this one ends. Answers how many ended. */
 export function revokeOtherSessions(db: Db, o: { userId: number; currentSid: string }): Promise<number> {
   return q.deleteUserSessions(db, o.userId, o.currentSid);
+}
+
+/**
+ * Every session of the user ends (an admin's suspension, issue 18), inside the caller's transaction so it commits with
+ * the status change. Answers how many ended.
+ */
+export function endAllSessions(tx: DbOrTx, o: { userId: number }): Promise<number> {
+  return q.deleteUserSessions(tx, o.userId);
 }

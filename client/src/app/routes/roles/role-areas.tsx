@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Redirect } from "wouter";
 import { hasSecondFactor } from "@shared/second-factor";
+import type { NavLink } from "@/components/layouts/nav-link";
 import { RoleLayout } from "@/components/layouts/role-layout";
 import { AreaSwitch } from "@/app/area-switch";
 import { navFor } from "@/app/routes";
@@ -9,7 +10,16 @@ import { twoFactorSetupHref } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
 
 const AGENT_NAV = navFor("agent");
-const ADMIN_NAV = navFor("admin");
+/**
+ * The death-verification review queue (issue 16) is its own screen, at its own address; its route-table entry lands
+ * with that screen, and this link then comes from the table like the others.
+ */
+const DEATH_VERIFICATION_REVIEW: NavLink = {
+  href: "/admin/death-verifications",
+  label: "Death Verifications",
+  isHome: false,
+};
+const ADMIN_NAV = [...navFor("admin"), DEATH_VERIFICATION_REVIEW];
 
 /**
  * Agents and admins reach their screens only with two-factor sign-in on (their routes answer 403 until then): without
