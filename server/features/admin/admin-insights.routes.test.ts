@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminStatsDto } from "@shared/admin-api";
+import { agentProfiles } from "@shared/schema";
 import { COMMISSION_MESSAGE } from "@shared/validators/admin";
 import { buildAsset } from "../../test/factories";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { NO_PROFILE_MESSAGE } from "./admin-agents.service";
+import { signUpAgent } from "../agents/agents.test-support";
 import { buildAdmin, buildAgentAccount } from "./admin.test-support";
 
 let t: TestApp;
@@ -35,8 +37,9 @@ describe("GET /api/admin/stats", () => {
     const after = await stats();
     expect(after.totalUsers).toBe(before.totalUsers + 3);
     expect(after.newUsersThisMonth).toBe(before.newUsersThisMonth + 3);
-    expect(after.activeAgents).toBe(before.activeAgents + 1);
-    expect(after.pendingAgents).toBe(0);
+    // an agent account without a profile is neither active nor pending (agents are counted by their profiles)
+    expect(after.activeAgents).toBe(before.activeAgents);
+    expect(after.pendingAgents).toBe(before.pendingAgents);
     expect(Number(after.monthlyRevenue)).toBeCloseTo(Number(before.monthlyRevenue) + 19.99, 2);
     expect(after.monthlyRevenue).toMatch(/^\d+\.\d{2}$/);
     expect(after.totalStorageUsed).toBe(before.totalStorageUsed + Number(stored.rows[0].n));
@@ -139,6 +142,34 @@ describe("Agent Oversight (MASS-07)", () => {
     expect((await admin.agent.post(`/api/admin/agents/${client.user.id}/verify`)).body).toEqual({
       message: "Not found",
     });
+  });
+
+  it("verifies an agent's profile once, sets its rate, and the stats count it active instead of pending", async () => {
+    const before = (await admin.agent.get("/api/admin/stats").expect(200)).body;
+    const agent = await signUpAgent(t);
+    const pending = (await admin.agent.get("/api/admin/stats").expect(200)).body;
+    expect(pending.pendingAgents).toBe(before.pendingAgents + 1);
+    expect(pending.activeAgents).toBe(before.activeAgents);
+
+    const verified = await admin.agent.post(`/api/admin/agents/${agent.user.id}/verify`);
+    expect(verified.status, verified.text).toBe(200);
+    expect((await admin.agent.post(`/api/admin/agents/${agent.user.id}/verify`)).status).toBe(200);
+    const rate = await admin.agent
+      .patch(`/api/admin/agents/${agent.user.id}/commission`)
+      .send({ commissionRate: 12.5 });
+    expect(rate.body).toEqual({ userId: agent.user.id, commissionRate: "12.50" });
+
+    const [profile] = await t.db.select().from(agentProfiles).where(eq(agentProfiles.userId, agent.user.id));
+    expect(profile).toMatchObject({ isVerified: true, commissionRate: "12.50", verifiedBy: admin.user.id });
+    const after = (await admin.agent.get("/api/admin/stats").expect(200)).body;
+    expect(after.activeAgents).toBe(before.activeAgents + 1);
+    expect(after.pendingAgents).toBe(before.pendingAgents);
+    const listed = (await admin.agent.get("/api/admin/agents")).body.find(
+      (a: { userId: number }) => a.userId === agent.user.id,
+    );
+    expect(listed).toMatchObject({ isVerified: true, commissionRate: "12.50", earnings: "0.00" });
+    const users = (await admin.agent.get("/api/admin/users").query({ role: "agent", q: agent.user.email })).body;
+    expect(users[0].agentProfile).toEqual({ isVerified: true });
   });
 
   it("refuses an agent verifying itself or setting its own commission", async () => {

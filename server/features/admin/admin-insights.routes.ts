@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { audit } from "../../lib/audit";
 import { routeId } from "../../lib/request-context";
 import type { RouteTable } from "../../lib/route-registry";
+import { currentUserId } from "../../lib/request-context";
 import { listAuditEvents } from "./admin-audit.queries";
 import * as agents from "./admin-agents.service";
 import { getMetrics, getStats } from "./admin-insights.service";
@@ -35,12 +36,12 @@ export function registerAdminInsightRoutes(r: RouteTable, deps: AppDeps) {
     res.json((await agents.listAgents(d)).map(presentAgent));
   });
 
-  // Both answer 404 until agent profiles exist (issue 17; see admin-agents.service.ts); the audit records successes.
+  // Both change the agent's profile (issue 17); an agent without one is a 404 saying so. The audit records successes.
   r.add(
     { method: "post", path: "/api/admin/agents/:userId/verify", access: "admin", body: "none" },
     async (req, res) => {
       const agentUserId = routeId(req, "userId");
-      await agents.verifyAgent(d, { agentUserId });
+      await agents.verifyAgent(d, { agentUserId, adminId: currentUserId(req) });
       await audit(d, req, "admin_agent_verified", { target: `user:${agentUserId}` });
       res.json({ userId: agentUserId, isVerified: true });
     },

@@ -22,7 +22,7 @@ export async function getStats(
   const users = await q.userFigures(deps.db, thisMonth);
   const current = await q.revenueBetween(deps.db, thisMonth, q.monthStart(now, 1));
   const previous = await q.revenueBetween(deps.db, q.monthStart(now, -1), thisMonth);
-  const agents = agentFigures(users.activeAgentAccounts);
+  const agents = await q.agentFigures(deps.db);
   return {
     totalUsers: users.totalUsers,
     newUsersThisMonth: users.newUsersThisMonth,
@@ -36,11 +36,6 @@ export async function getStats(
     currency: "USD",
     paymentsMode: o.paymentsMode,
   };
-}
-
-/** Active and pending agents: agent accounts for now; agent_profiles' isVerified once issue 17 is merged. */
-function agentFigures(activeAgentAccounts: number): { active: number; pending: number } {
-  return { active: activeAgentAccounts, pending: 0 };
 }
 
 /** The last METRIC_MONTHS month labels (YYYY-MM, UTC), oldest first. */

@@ -1,5 +1,5 @@
 import { and, count, eq, gte, inArray, lt, sql, sum } from "drizzle-orm";
-import { assetBundles, digitalAssets, userTotals, users } from "@shared/schema";
+import { agentProfiles, assetBundles, digitalAssets, users, userTotals } from "@shared/schema";
 import type { DbOrTx } from "../../db";
 
 /** The first instant of the UTC calendar month `offset` months from the one holding `at`. */
@@ -72,4 +72,20 @@ export async function storageByMonth(db: DbOrTx, from: Date): Promise<{ before: 
     .where(and(committed, gte(digitalAssets.createdAt, from)))
     .groupBy(month);
   return { before: Number(before?.bytes ?? 0), rows };
+}
+
+/**
+ * Active agents are active agent accounts whose profile an admin has verified; pending agents are active agent
+ * accounts whose profile waits for verification (issue 17's agent_profiles). An agent without a profile is neither.
+ */
+export async function agentFigures(db: DbOrTx): Promise<{ active: number; pending: number }> {
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${agentProfiles.isVerified})::int`,
+      pending: sql<number>`count(*) filter (where not ${agentProfiles.isVerified})::int`,
+    })
+    .from(agentProfiles)
+    .innerJoin(users, eq(users.id, agentProfiles.userId))
+    .where(and(eq(users.userType, "agent"), eq(users.status, "active")));
+  return { active: Number(row?.active ?? 0), pending: Number(row?.pending ?? 0) };
 }

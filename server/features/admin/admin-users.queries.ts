@@ -1,13 +1,14 @@
 import { and, count, desc, eq, gte, ne, sql, sum, type SQL } from "drizzle-orm";
 import {
-  USER_SEARCH_TEXT,
+  agentProfiles,
   assetReleaseTriggers,
   digitalWills,
   ownerCounts,
   sessions,
-  userTotals,
-  users,
   type User,
+  USER_SEARCH_TEXT,
+  users,
+  userTotals,
 } from "@shared/schema";
 import type { AdminUsersQuery } from "@shared/validators/admin";
 import type { DbOrTx } from "../../db";
@@ -28,7 +29,8 @@ const LIST_COLUMNS = {
   passkeyCount: users.passkeyCount,
   createdAt: users.createdAt,
 };
-export type AdminUserRow = { [K in keyof typeof LIST_COLUMNS]: User[K] };
+/** A listed user: its columns, and whether its agent profile (issue 17) is verified — null without one. */
+export type AdminUserRow = { [K in keyof typeof LIST_COLUMNS]: User[K] } & { agentVerified?: boolean | null };
 
 /** `%` and `_` typed into the search are literal characters, not wildcards (INJ-01). */
 export function likePattern(q: string): string {
@@ -48,8 +50,9 @@ function userFilter(q: AdminUsersQuery): SQL | undefined {
 export async function listUsers(db: DbOrTx, q: AdminUsersQuery): Promise<{ rows: AdminUserRow[]; total: number }> {
   const where = userFilter(q);
   const rows = await db
-    .select(LIST_COLUMNS)
+    .select({ ...LIST_COLUMNS, agentVerified: agentProfiles.isVerified })
     .from(users)
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(q.limit)

@@ -31,8 +31,8 @@ export function presentAdminUser(row: AdminUserRow): AdminUserDto {
     emailVerified: row.emailVerified,
     twoFactorEnabled: row.twoFactorEnabled || row.passkeyCount > 0,
     createdAt: row.createdAt.toISOString(),
-    // agent_profiles (issue 17) is not merged yet: no agent has a profile to show
-    agentProfile: null,
+    agentProfile:
+      row.agentVerified === undefined || row.agentVerified === null ? null : { isVerified: row.agentVerified },
   };
 }
 
@@ -53,10 +53,10 @@ export function presentAgent(row: AgentRow): AdminAgentDto {
     lastName: row.lastName,
     email: row.email,
     status: statusOf(row.status),
-    isVerified: false,
-    commissionRate: null,
+    isVerified: row.isVerified,
+    commissionRate: row.commissionRate,
     clientCount: row.clientCount,
-    earnings: "0.00",
+    earnings: row.earnings,
     createdAt: row.createdAt.toISOString(),
   };
 }
