@@ -13,3 +13,4 @@ export * from "./account";
 export * from "./passkeys";
 export * from "./two-factor";
 export * from "./trusted-parties";
+export * from "./mobile-money";
