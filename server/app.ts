@@ -22,6 +22,7 @@ import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-p
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
+import { registerMomoRoutes } from "./features/mobile-money/momo.routes";
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { registerAssetBundleRoutes } from "./features/asset-bundles/asset-bundles.routes";
 import { registerTriggerRoutes } from "./features/triggers/triggers.routes";
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
+  registerMomoRoutes(table, deps);
   registerBackupRoutes(table, deps);
   registerAssetBundleRoutes(table, deps);
   registerTriggerRoutes(table, deps);

@@ -3,6 +3,8 @@ import { releaseExpiryTask } from "./features/releases/release-expiry";
 import type { Task } from "./lib/jobs/scheduler";
 import { triggersTask } from "./features/triggers/triggers-task";
 import { outboxTask } from "./lib/outbox/task";
+import { momoContext } from "./features/mobile-money/momo-context";
+import { momoReconcileTask } from "./features/mobile-money/momo-task";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
@@ -11,5 +13,5 @@ import { outboxTask } from "./lib/outbox/task";
  * what the tasks before it queued in a tick leaves in the same tick.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  return [triggersTask(deps), releaseExpiryTask(deps), outboxTask(deps)];
+  return [triggersTask(deps), releaseExpiryTask(deps), momoReconcileTask(momoContext(deps)), outboxTask(deps)];
 }
