@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, lte, or } from "drizzle-orm";
 import { momoPayments } from "@shared/schema";
 import type { Task } from "../../lib/jobs/scheduler";
 import { checkMomoPayment, MOMO_CHECK_INTERVAL_MS, type MomoCtx } from "./momo.service";
@@ -8,7 +8,7 @@ const BATCH = 100;
 
 /**
  * Reconciliation (contract: background work includes payment reconciliation): every pending payment not asked
- * about in the last MOMO_CHECK_INTERVAL_MS is asked about once per tick — paid, declined or, past its timeout,
+ * about in the last MOMO_CHECK_INTERVAL_MS, or past its timeout, is asked about once per tick — paid, declined or, past its timeout,
  * expired — so a lost callback, a server that was down, or a payer who never answered all end in a final state.
  */
 export function momoReconcileTask(ctx: MomoCtx): Task {
@@ -19,14 +19,19 @@ export function momoReconcileTask(ctx: MomoCtx): Task {
       const seen = new Set<string>();
       for (;;) {
         if (signal.aborted) return handled;
-        const cutoff = new Date(ctx.clock.now().getTime() - MOMO_CHECK_INTERVAL_MS);
+        const now = ctx.clock.now();
+        const cutoff = new Date(now.getTime() - MOMO_CHECK_INTERVAL_MS);
         const due = await ctx.db
           .select({ reference: momoPayments.reference })
           .from(momoPayments)
           .where(
             and(
               eq(momoPayments.status, "pending"),
-              or(isNull(momoPayments.lastCheckedAt), lt(momoPayments.lastCheckedAt, cutoff)),
+              or(
+                isNull(momoPayments.lastCheckedAt),
+                lt(momoPayments.lastCheckedAt, cutoff),
+                lte(momoPayments.expiresAt, now),
+              ),
             ),
           )
           .orderBy(asc(momoPayments.expiresAt))

@@ -52,7 +52,7 @@ export function registerMomoRoutes(r: RouteTable, deps: AppDeps) {
       { method, path: "/api/payments/momo/callback/:reference", access: "public", body: "json" },
       async (req, res) => {
         const parsed = referenceParam.safeParse(req.params);
-        if (parsed.success) await checkMomoPayment(ctx, parsed.data.reference);
+        if (parsed.success) await checkMomoPayment(ctx, parsed.data.reference, { lateAnswer: true });
         res.json({ received: true });
       },
     );

@@ -5,7 +5,7 @@ import { auditEvents, momoPayments, type MomoPayment } from "@shared/schema";
 import type { MomoNetwork } from "@shared/validators/mobile-money";
 import { runInTransaction, type Db, type DbOrTx, type Tx } from "../../db";
 import type { Clock } from "../../lib/clock";
-import { MomoProviderError, type MomoProvider, type MomoStatus } from "../../lib/momo";
+import { MomoProviderError, MomoUnavailableError, type MomoProvider, type MomoStatus } from "../../lib/momo";
 
 /** How long a payer has to answer the prompt before the payment expires (MTN's own prompts lapse sooner). */
 export const MOMO_PAYMENT_TIMEOUT_MS = 30 * 60 * 1000;
@@ -84,8 +84,13 @@ export async function requestMomoPayment(ctx: MomoCtx, payment: MomoPayment, pho
       callbackUrl: `${ctx.publicUrl}${momoCallbackPath(payment.reference)}`,
     });
   } catch (err) {
+    if (err instanceof MomoUnavailableError) {
+      // MTN keys a request by our reference: the job asks about it, and it expires if it never arrived
+      ctx.logger.warn({ reference: payment.reference, err: err.message }, "mobile-money request not confirmed");
+      return;
+    }
     if (!(err instanceof MomoProviderError)) throw err;
-    ctx.logger.warn({ reference: payment.reference, err: err.message }, "mobile-money request not sent");
+    ctx.logger.warn({ reference: payment.reference, err: err.message }, "mobile-money request refused");
     await settleWith(ctx, payment, { kind: "failed", reason: "The mobile-money provider refused the request" });
   }
 }
@@ -98,12 +103,18 @@ type Outcome = { kind: "paid"; status: MomoStatus } | { kind: "failed"; reason: 
  * credits it; no answer past the timeout expires it. Every move is conditional on `pending`, so callbacks, the job
  * and the test screen racing each other settle a payment once. Answers the payment as it is afterwards.
  */
-export async function checkMomoPayment(ctx: MomoCtx, reference: string, opts: { force?: boolean } = {}) {
+export async function checkMomoPayment(
+  ctx: MomoCtx,
+  reference: string,
+  opts: { force?: boolean; lateAnswer?: boolean } = {},
+) {
   const payment = await findByReference(ctx.db, reference);
+  if (payment?.status === "expired" && opts.lateAnswer) return checkLateAnswer(ctx, payment);
   if (!payment || payment.status !== "pending") return payment;
   const now = ctx.clock.now();
   const recent = payment.lastCheckedAt && now.getTime() - payment.lastCheckedAt.getTime() < MOMO_CHECK_INTERVAL_MS;
-  if (recent && !opts.force) return payment;
+  const due = now.getTime() >= payment.expiresAt.getTime();
+  if (recent && !opts.force && !due) return payment;
   await ctx.db
     .update(momoPayments)
     .set({ lastCheckedAt: now })
@@ -113,7 +124,7 @@ export async function checkMomoPayment(ctx: MomoCtx, reference: string, opts: { 
   try {
     status = await ctx.provider.status(reference);
   } catch (err) {
-    if (!(err instanceof MomoProviderError)) throw err;
+    if (!(err instanceof MomoUnavailableError)) throw err;
     ctx.logger.warn({ reference, err: err.message }, "mobile-money status not known");
     status = null;
   }
@@ -121,6 +132,23 @@ export async function checkMomoPayment(ctx: MomoCtx, reference: string, opts: { 
   if (!outcome) return findByReference(ctx.db, reference);
   await settleWith(ctx, payment, outcome);
   return findByReference(ctx.db, reference);
+}
+
+/**
+ * A payer who approved after the payment expired has paid all the same: a provider callback about an expired
+ * payment is checked once more, and a SUCCESSFUL answer for exactly our amount and currency completes it (the
+ * purpose's handler decides what a late payment still buys). Anything else leaves it expired.
+ */
+async function checkLateAnswer(ctx: MomoCtx, payment: MomoPayment) {
+  let status: MomoStatus | null = null;
+  try {
+    status = await ctx.provider.status(payment.reference);
+  } catch (err) {
+    if (!(err instanceof MomoUnavailableError)) throw err;
+  }
+  const outcome = decide(payment, status, ctx.clock.now());
+  if (outcome?.kind === "paid") await settleWith(ctx, payment, outcome, "expired");
+  return findByReference(ctx.db, payment.reference);
 }
 
 function decide(payment: MomoPayment, status: MomoStatus | null, now: Date): Outcome | null {
@@ -134,7 +162,12 @@ function decide(payment: MomoPayment, status: MomoStatus | null, now: Date): Out
   return now.getTime() >= payment.expiresAt.getTime() ? { kind: "expired" } : null;
 }
 
-async function settleWith(ctx: MomoCtx, payment: MomoPayment, outcome: Outcome): Promise<void> {
+async function settleWith(
+  ctx: MomoCtx,
+  payment: MomoPayment,
+  outcome: Outcome,
+  from: "pending" | "expired" = "pending",
+): Promise<void> {
   const now = ctx.clock.now();
   const handler = ctx.purposes[payment.purpose];
   await runInTransaction(ctx.db, async (tx) => {
@@ -148,7 +181,7 @@ async function settleWith(ctx: MomoCtx, payment: MomoPayment, outcome: Outcome):
         failureReason:
           outcome.kind === "failed" ? outcome.reason : outcome.kind === "expired" ? "No answer in time" : null,
       })
-      .where(and(eq(momoPayments.id, payment.id), eq(momoPayments.status, "pending")))
+      .where(and(eq(momoPayments.id, payment.id), eq(momoPayments.status, from)))
       .returning();
     if (!moved) return;
     await tx.insert(auditEvents).values({

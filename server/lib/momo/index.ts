@@ -5,7 +5,7 @@ import { createTestMomoProvider } from "./test-provider";
 import type { MomoProvider } from "./types";
 
 export type { MomoProvider, MomoRequest, MomoStatus } from "./types";
-export { MomoProviderError } from "./types";
+export { MomoProviderError, MomoUnavailableError } from "./types";
 
 /** MOMO_PROVIDER: `test` (default) is the built-in test mode; `mtn` the MTN MoMo collection API (MOMO_* keys). */
 export function createMomoProvider(config: AppConfig["momo"], db: Db): MomoProvider {

@@ -1,4 +1,11 @@
-import { MomoProviderError, formatMajorAmount, parseMajorAmount, type MomoProvider, type MomoStatus } from "./types";
+import {
+  MomoProviderError,
+  MomoUnavailableError,
+  formatMajorAmount,
+  parseMajorAmount,
+  type MomoProvider,
+  type MomoStatus,
+} from "./types";
 
 export type MtnConfig = {
   /** e.g. https://proxy.momoapi.mtn.com (production) or https://sandbox.momodeveloper.mtn.com. */
@@ -28,7 +35,7 @@ export function createMtnProvider(config: MtnConfig, now: () => number = Date.no
     try {
       return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (err) {
-      throw new MomoProviderError(`MTN MoMo could not be reached (${(err as Error).name})`);
+      throw new MomoUnavailableError(`MTN MoMo could not be reached (${(err as Error).name})`);
     }
   }
 
@@ -39,7 +46,7 @@ export function createMtnProvider(config: MtnConfig, now: () => number = Date.no
       method: "POST",
       headers: { Authorization: `Basic ${basic}`, "Ocp-Apim-Subscription-Key": config.subscriptionKey },
     });
-    if (!res.ok) throw new MomoProviderError(`MTN MoMo refused the token request (${res.status})`);
+    if (!res.ok) throw new MomoUnavailableError(`MTN MoMo refused the token request (${res.status})`);
     const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== "string") throw new MomoProviderError("MTN MoMo sent no access token");
     const seconds = typeof body.expires_in === "number" ? body.expires_in : 3600;
@@ -73,6 +80,7 @@ export function createMtnProvider(config: MtnConfig, now: () => number = Date.no
           payeeNote: "Heirloom",
         }),
       });
+      if (res.status >= 500) throw new MomoUnavailableError(`MTN MoMo failed on the payment request (${res.status})`);
       if (res.status !== 202) throw new MomoProviderError(`MTN MoMo refused the payment request (${res.status})`);
     },
     async status(reference) {
@@ -81,7 +89,7 @@ export function createMtnProvider(config: MtnConfig, now: () => number = Date.no
         headers: await headers(),
       });
       if (res.status === 404) return null;
-      if (!res.ok) throw new MomoProviderError(`MTN MoMo status query failed (${res.status})`);
+      if (!res.ok) throw new MomoUnavailableError(`MTN MoMo status query failed (${res.status})`);
       const body = (await res.json()) as Record<string, unknown>;
       return toStatus(body);
     },

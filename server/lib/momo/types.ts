@@ -34,6 +34,7 @@ export type MomoStatus = {
   reason: string | null;
 };
 
+/** The provider answered and refused (a 4xx): the payment cannot go ahead. */
 export class MomoProviderError extends Error {
   constructor(message: string) {
     super(message);
@@ -41,12 +42,23 @@ export class MomoProviderError extends Error {
   }
 }
 
+/** The provider could not be reached or failed (timeout, 5xx): nothing is known yet; ask again later. */
+export class MomoUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MomoUnavailableError";
+  }
+}
+
 /** "12.50" → 1250; anything that is not a plain non-negative decimal with at most two places → NaN. */
 export function parseMajorAmount(value: unknown): number {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) return Number.NaN;
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
+  const [whole, fraction = "0", ...rest] = text.split(".");
+  const digits = /^\d+$/;
+  if (rest.length > 0 || !digits.test(whole) || whole.length > 9 || !digits.test(fraction) || fraction.length > 2) {
+    return Number.NaN;
+  }
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
 /** 1250 → "12.50". */
