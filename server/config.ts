@@ -234,6 +234,13 @@ function failOpenSettings(e: z.infer<typeof envSchema>, paymentsMode: "stripe" |
       warning: "PAYMENTS_MODE: payments run in test mode (no Stripe key): every plan change applies at once, unpaid",
     });
   }
+  if (e.MOMO_PROVIDER === undefined) {
+    found.push({
+      refusal: "MOMO_PROVIDER=test must be set explicitly for test-mode mobile money",
+      warning:
+        "MOMO_PROVIDER: mobile money runs in test mode: a payer approves their own payment on the screen, unpaid",
+    });
+  }
   for (const name of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"] as const) {
     if (e[name] === undefined) {
       found.push({
