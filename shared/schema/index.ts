@@ -14,3 +14,4 @@ export * from "./passkeys";
 export * from "./two-factor";
 export * from "./trusted-parties";
 export * from "./mobile-money";
+export * from "./gift-cards";

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../deps";
 import { createMomoProvider } from "../../lib/momo";
+import { giftCardPurpose } from "../gift-cards/issue-cards";
 import type { MomoCtx, MomoPurposeHandler } from "./momo.service";
 
 const contexts = new WeakMap<AppDeps, MomoCtx>();
@@ -8,8 +9,8 @@ const contexts = new WeakMap<AppDeps, MomoCtx>();
  * What every payment purpose does once its payment settles. A feature that is paid by mobile money (gift cards,
  * plans, storage) adds its handler here.
  */
-function purposes(): Record<string, MomoPurposeHandler> {
-  return {};
+function purposes(deps: AppDeps): Record<string, MomoPurposeHandler> {
+  return { gift_card: giftCardPurpose(deps) };
 }
 
 /**
@@ -25,7 +26,7 @@ export function momoContext(deps: AppDeps): MomoCtx {
       clock: deps.clock,
       logger: deps.logger,
       publicUrl: deps.config.publicUrl,
-      purposes: purposes(),
+      purposes: purposes(deps),
     };
     contexts.set(deps, ctx);
   }
