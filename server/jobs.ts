@@ -5,6 +5,7 @@ import { triggersTask } from "./features/triggers/triggers-task";
 import { outboxTask } from "./lib/outbox/task";
 import { momoContext } from "./features/mobile-money/momo-context";
 import { momoReconcileTask } from "./features/mobile-money/momo-task";
+import { giftCardExpiryTask } from "./features/gift-cards/redeem.service";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
@@ -13,5 +14,11 @@ import { momoReconcileTask } from "./features/mobile-money/momo-task";
  * what the tasks before it queued in a tick leaves in the same tick.
  */
 export function backgroundTasks(deps: AppDeps): Task[] {
-  return [triggersTask(deps), releaseExpiryTask(deps), momoReconcileTask(momoContext(deps)), outboxTask(deps)];
+  return [
+    triggersTask(deps),
+    releaseExpiryTask(deps),
+    momoReconcileTask(momoContext(deps)),
+    giftCardExpiryTask(deps),
+    outboxTask(deps),
+  ];
 }
