@@ -27,6 +27,8 @@ import { registerAgentInvitationRoutes } from "./features/agents/invitations.rou
 import { registerWillRoutes } from "./features/wills/wills.routes";
 import { registerDashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from "./features/billing/billing.routes";
+import { registerMomoRoutes } from "./features/mobile-money/momo.routes";
+import { registerGiftCardRoutes } from "./features/gift-cards/gift-cards.routes";
 import { registerBackupRoutes } from "./features/backup/backup.routes";
 import { registerAssetBundleRoutes } from "./features/asset-bundles/asset-bundles.routes";
 import { registerTriggerRoutes } from "./features/triggers/triggers.routes";
@@ -197,6 +199,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerWillRoutes(table, deps);
   registerDashboardRoutes(table, deps);
   registerBillingRoutes(table, deps);
+  registerMomoRoutes(table, deps);
+  registerGiftCardRoutes(table, deps);
   registerBackupRoutes(table, deps);
   registerAssetBundleRoutes(table, deps);
   registerTriggerRoutes(table, deps);

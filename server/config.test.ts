@@ -37,6 +37,7 @@ describe("settings that would fail open in a deployment (CONF-01)", () => {
     PUBLIC_URL: "https://heirloom.example",
     SESSION_SECRET: long(),
     APP_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    MOMO_PROVIDER: "test",
     ...extra,
   });
   const refusal = (env: Record<string, string | undefined>) => {
@@ -74,11 +75,48 @@ describe("settings that would fail open in a deployment (CONF-01)", () => {
     expect(laptop.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
     expect(laptop.startupWarnings.map((w) => w.split(" ")[0].replace(/:$/, ""))).toEqual([
       "PAYMENTS_MODE",
+      "MOMO_PROVIDER",
       "SESSION_SECRET",
       "APP_ENCRYPTION_KEY",
     ]);
     const configured = loadConfig({ ...deployment({ PAYMENTS_MODE: "test" }), PUBLIC_URL: "http://localhost:5000" });
     expect(configured.startupWarnings).toEqual([]);
+  });
+
+  it("runs mobile money in test mode by default, and takes MOMO_PROVIDER=mtn only with its three keys", () => {
+    expect(loadConfig(deployment({ PAYMENTS_MODE: "test" })).momo).toEqual({ provider: "test" });
+    expect(refusal(deployment({ PAYMENTS_MODE: "test", MOMO_PROVIDER: "" }))).toBe(
+      "Invalid configuration: MOMO_PROVIDER=test must be set explicitly for test-mode mobile money when PUBLIC_URL is https",
+    );
+    expect(
+      refusal(
+        deployment({ PAYMENTS_MODE: "test", MOMO_PROVIDER: "mtn", MOMO_MTN_API_USER: "u", MOMO_MTN_API_KEY: "k" }),
+      ),
+    ).toBe(
+      "Invalid configuration: MOMO_PROVIDER=mtn needs MOMO_MTN_SUBSCRIPTION_KEY, MOMO_MTN_API_USER and MOMO_MTN_API_KEY",
+    );
+    expect(refusal(deployment({ PAYMENTS_MODE: "test", MOMO_PROVIDER: "airtel" }))).toMatch(
+      /^Invalid configuration: MOMO_PROVIDER /,
+    );
+    const mtn = loadConfig(
+      deployment({
+        PAYMENTS_MODE: "test",
+        MOMO_PROVIDER: "mtn",
+        MOMO_MTN_SUBSCRIPTION_KEY: "s",
+        MOMO_MTN_API_USER: "u",
+        MOMO_MTN_API_KEY: "k",
+      }),
+    );
+    expect(mtn.momo).toEqual({
+      provider: "mtn",
+      mtn: {
+        baseUrl: "https://proxy.momoapi.mtn.com",
+        subscriptionKey: "s",
+        apiUser: "u",
+        apiKey: "k",
+        targetEnvironment: "mtnghana",
+      },
+    });
   });
 
   it("takes PAYMENTS_MODE=stripe only with a key, and PAYMENTS_MODE=test over a key", () => {

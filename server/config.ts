@@ -78,6 +78,13 @@ const envSchema = z.object({
   SMS_PROVIDER: optionalString.pipe(
     z.enum(["file"], { error: "must be unset or file (no other SMS provider is built in)" }).optional(),
   ),
+  /** `test` (default): the built-in mobile-money test mode; `mtn`: MTN MoMo's collection API (MOMO_MTN_* below). */
+  MOMO_PROVIDER: optionalString.pipe(z.enum(["test", "mtn"], { error: "must be test or mtn" }).optional()),
+  MOMO_MTN_BASE_URL: z.string().default("https://proxy.momoapi.mtn.com"),
+  MOMO_MTN_SUBSCRIPTION_KEY: optionalString,
+  MOMO_MTN_API_USER: optionalString,
+  MOMO_MTN_API_KEY: optionalString,
+  MOMO_MTN_TARGET_ENVIRONMENT: z.string().default("mtnghana"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -134,6 +141,13 @@ export type AppConfig = {
   responseDeadlineMs: number | undefined;
   /** Where SMS and WhatsApp messages go: `file` is DATA_DIR/outbox/*.txt plus a log line. */
   smsProvider: "file";
+  /** Mobile money: the built-in test mode, or MTN MoMo's collection API with its keys. */
+  momo:
+    | { provider: "test" }
+    | {
+        provider: "mtn";
+        mtn: { baseUrl: string; subscriptionKey: string; apiUser: string; apiKey: string; targetEnvironment: string };
+      };
   /** Defaults that are right on a laptop and wrong for a deployment, in use over plain http: logged at start-up. */
   startupWarnings: string[];
   argon2MaxQueue: number;
@@ -192,12 +206,39 @@ function parsePreviousKeys(value: string): Record<string, Buffer> {
 type FailOpen = { refusal: string; warning: string };
 
 /** Settings whose default is right for `npm start` on a laptop and fails open in a deployment (contract, CONF-01). */
+function momoConfig(e: z.infer<typeof envSchema>): AppConfig["momo"] {
+  if ((e.MOMO_PROVIDER ?? "test") === "test") return { provider: "test" };
+  const { MOMO_MTN_SUBSCRIPTION_KEY: subscriptionKey, MOMO_MTN_API_USER: apiUser, MOMO_MTN_API_KEY: apiKey } = e;
+  if (!subscriptionKey || !apiUser || !apiKey) {
+    throw new ConfigError(
+      "Invalid configuration: MOMO_PROVIDER=mtn needs MOMO_MTN_SUBSCRIPTION_KEY, MOMO_MTN_API_USER and MOMO_MTN_API_KEY",
+    );
+  }
+  return {
+    provider: "mtn",
+    mtn: {
+      baseUrl: e.MOMO_MTN_BASE_URL,
+      subscriptionKey,
+      apiUser,
+      apiKey,
+      targetEnvironment: e.MOMO_MTN_TARGET_ENVIRONMENT,
+    },
+  };
+}
+
 function failOpenSettings(e: z.infer<typeof envSchema>, paymentsMode: "stripe" | "test"): FailOpen[] {
   const found: FailOpen[] = [];
   if (paymentsMode === "test" && e.PAYMENTS_MODE !== "test") {
     found.push({
       refusal: "PAYMENTS_MODE=test must be set explicitly (or STRIPE_SECRET_KEY given) for test-mode payments",
       warning: "PAYMENTS_MODE: payments run in test mode (no Stripe key): every plan change applies at once, unpaid",
+    });
+  }
+  if (e.MOMO_PROVIDER === undefined) {
+    found.push({
+      refusal: "MOMO_PROVIDER=test must be set explicitly for test-mode mobile money",
+      warning:
+        "MOMO_PROVIDER: mobile money runs in test mode: a payer approves their own payment on the screen, unpaid",
     });
   }
   for (const name of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"] as const) {
@@ -294,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
     responseDeadlineMs: e.RESPONSE_DEADLINE_SECONDS === undefined ? undefined : e.RESPONSE_DEADLINE_SECONDS * 1000,
     smsProvider: e.SMS_PROVIDER ?? "file",
+    momo: momoConfig(e),
     startupWarnings: failOpen.map((setting) => setting.warning),
     argon2MaxQueue: e.ARGON2_MAX_QUEUE,
     ...overrides,

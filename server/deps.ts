@@ -4,6 +4,7 @@ import type { Database } from "./db";
 import type { Clock } from "./lib/clock";
 import type { Keyring } from "./lib/crypto/keyring";
 import type { Mailer } from "./lib/mail/mailer";
+import type { MomoProvider } from "./lib/momo";
 import type { OutboxSignal } from "./lib/outbox/enqueue";
 import type { SmsProvider } from "./lib/outbox/sms";
 import type { BlobStorage } from "./lib/storage";
@@ -23,6 +24,8 @@ export type AppDeps = {
   outbox?: OutboxSignal;
   /** SMS and WhatsApp delivery; as SMS_PROVIDER chose; unset: DATA_DIR/outbox/*.txt files. */
   sms?: SmsProvider;
+  /** Mobile money; unset: as MOMO_PROVIDER chose (tests: an MTN provider pointed at a local fake of its API). */
+  momo?: MomoProvider;
   /** Runs a background task now (after a commit that made work due); unset in tests, which call `t.tick()`. */
   jobs?: JobSignal;
 };

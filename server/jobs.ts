@@ -5,6 +5,9 @@ import type { Task } from "./lib/jobs/scheduler";
 import { triggersTask } from "./features/triggers/triggers-task";
 import { outboxTask } from "./lib/outbox/task";
 import { agentPayoutsTask } from "./features/agents/payouts-task";
+import { momoContext } from "./features/mobile-money/momo-context";
+import { momoReconcileTask } from "./features/mobile-money/momo-task";
+import { giftCardExpiryTask } from "./features/gift-cards/redeem.service";
 
 /**
  * Every piece of background work the server does, in the order a tick runs them (docs/design/release-engine.md).
@@ -18,6 +21,8 @@ export function backgroundTasks(deps: AppDeps): Task[] {
     deathVerificationTask(deps),
     releaseExpiryTask(deps),
     agentPayoutsTask(deps),
+    momoReconcileTask(momoContext(deps)),
+    giftCardExpiryTask(deps),
     outboxTask(deps),
   ];
 }

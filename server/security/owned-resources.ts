@@ -52,6 +52,26 @@ let beneficiarySeq = 0;
 let trustedSeq = 0;
 
 export const OWNED_RESOURCES: Record<string, OwnedResource> = {
+  "gift-card-purchase": {
+    create: {
+      // the purchase answers {purchase, payment}: the order's id is inside
+      async factory(agent) {
+        const res = await agent.post("/api/gift-cards/purchase").send({
+          denomination: 50,
+          quantity: 1,
+          recipientName: "Esi Owusu",
+          recipientPhone: "+233 24 555 0101",
+          paymentMethod: "mobile_money",
+          mobileMoneyNetwork: "MTN",
+          payerPhone: "+233241234567",
+        });
+        if (res.status !== 201) throw new Error(`creating gift-card-purchase failed: ${res.status} ${res.text}`);
+        return (res.body as { purchase: { id: number } }).purchase.id;
+      },
+    },
+    snapshot: byId("/api/gift-cards/purchases"),
+    update: {},
+  },
   release: {
     create: {
       async factory(agent, t) {

@@ -69,6 +69,8 @@ export type TestAppOptions = {
   outboxRunner?: boolean;
   /** Test-only routes, declared through the app's route table. */
   extraRoutes?: AppOptions["extraRoutes"];
+  /** The mobile-money provider (e.g. MTN's adapter pointed at server/test/fakes/mtn-momo.ts); unset: test mode. */
+  momo?: AppDeps["momo"];
 };
 
 /**
@@ -121,7 +123,7 @@ export async function startTestApp(opts: TestAppOptions = {}) {
   });
   const keyring = createKeyring({ keys: config.encryptionKeys, currentKid: config.currentKid });
   const storage = createStorage({ driver: "local", root: path.join(dataDir, "blobs"), fsync: false });
-  const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage };
+  const deps: AppDeps = { config, database, logger, mailer, clock, keyring, storage, momo: opts.momo };
   /** The server's background tasks, never on a timer here: `tick()` runs each once, as an interval would. */
   const scheduler = createScheduler({ logger, intervalMs: 60 * 60 * 1000, tasks: backgroundTasks(deps) });
   if (opts.outboxRunner) {

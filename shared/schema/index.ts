@@ -17,3 +17,5 @@ export * from "./death-verification";
 export * from "./estate-distribution";
 export * from "./will-executions";
 export * from "./agents";
+export * from "./mobile-money";
+export * from "./gift-cards";

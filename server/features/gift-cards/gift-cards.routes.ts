@@ -1,0 +1,69 @@
+import { desc, eq } from "drizzle-orm";
+import { giftCardPurchases, prepaidCards } from "@shared/schema";
+import { paginationQuery } from "@shared/validators/common";
+import { purchaseGiftCardSchema, redeemGiftCardSchema } from "@shared/validators/gift-cards";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../lib/app-error";
+import type { RouteTable } from "../../lib/route-registry";
+import { currentUserId } from "../../lib/request-context";
+import { presentMomoPayment } from "../mobile-money/momo.presenter";
+import { findByReference } from "../mobile-money/momo.service";
+import { formatBalance, presentCard, presentCredit, presentPurchase } from "./gift-cards.presenter";
+import { purchaseGiftCards, readPurchase } from "./purchase.service";
+import { creditBalance, creditLedger, redeemGiftCard } from "./redeem.service";
+
+/** Gift cards in cedis (contract "Gift cards and mobile money"): buy, see the order once paid, list, redeem, credit. */
+export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
+  const db = deps.database.db;
+
+  r.add({ method: "post", path: "/api/gift-cards/purchase", access: "user" }, async (req, res) => {
+    const input = purchaseGiftCardSchema.parse(req.body);
+    const { purchase, reference } = await purchaseGiftCards(deps, { userId: currentUserId(req), input });
+    const payment = await findByReference(db, reference);
+    res
+      .status(201)
+      .json({ purchase: presentPurchase(purchase), payment: payment ? presentMomoPayment(payment) : null });
+  });
+
+  r.add(
+    { method: "get", path: "/api/gift-cards/purchases/:id", access: "user", resource: "gift-card-purchase" },
+    async (req, res) => {
+      const id = Number(req.params.id);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      const { purchase, codes } = await readPurchase(deps, { userId: currentUserId(req), id });
+      res.json(presentPurchase(purchase, codes));
+    },
+  );
+
+  r.add({ method: "get", path: "/api/gift-cards", access: "user" }, async (req, res) => {
+    const page = paginationQuery.parse(req.query);
+    const rows = await db
+      .select({ card: prepaidCards, recipientName: giftCardPurchases.recipientName })
+      .from(prepaidCards)
+      .innerJoin(giftCardPurchases, eq(giftCardPurchases.id, prepaidCards.purchaseId))
+      .where(eq(prepaidCards.purchasedBy, currentUserId(req)))
+      .orderBy(desc(prepaidCards.createdAt), desc(prepaidCards.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    res.json(rows.map((r) => presentCard({ ...r.card, recipientName: r.recipientName })));
+  });
+
+  r.add(
+    { method: "post", path: "/api/gift-cards/redeem", access: "user", rateLimit: "tokenLookup" },
+    async (req, res) => {
+      const { code } = redeemGiftCardSchema.parse(req.body);
+      const { credited, balanceMinor } = await redeemGiftCard(db, deps.clock, { userId: currentUserId(req), code });
+      res.json({
+        credited: { amount: formatBalance(credited.denominationMinor), currency: credited.currency },
+        balance: { amount: formatBalance(balanceMinor), currency: "GHS" },
+      });
+    },
+  );
+
+  r.add({ method: "get", path: "/api/account-credit", access: "user" }, async (req, res) => {
+    const page = paginationQuery.parse(req.query);
+    const userId = currentUserId(req);
+    const [balance, entries] = await Promise.all([creditBalance(db, userId), creditLedger(db, userId, page)]);
+    res.json({ balance: { amount: formatBalance(balance), currency: "GHS" }, entries: entries.map(presentCredit) });
+  });
+}

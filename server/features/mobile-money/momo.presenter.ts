@@ -1,0 +1,34 @@
+import type { MomoPayment } from "@shared/schema";
+import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
+
+export type MomoPaymentDto = {
+  reference: string;
+  status: MomoPaymentStatus;
+  network: string;
+  /** The payer's number as the screen shows it: only its last four digits were kept. */
+  phone: string;
+  amount: string;
+  currency: string;
+  testMode: boolean;
+  failureReason: string | null;
+  createdAt: string;
+  expiresAt: string;
+  completedAt: string | null;
+};
+
+/** The allow-list of a payment's fields its payer sees (no provider ids beyond the status). */
+export function presentMomoPayment(p: MomoPayment): MomoPaymentDto {
+  return {
+    reference: p.reference,
+    status: p.status as MomoPaymentStatus,
+    network: p.network,
+    phone: `+233 ••• ••${p.phoneLast4}`,
+    amount: (p.amountMinor / 100).toFixed(2),
+    currency: p.currency,
+    testMode: p.provider === "test",
+    failureReason: p.failureReason,
+    createdAt: p.createdAt.toISOString(),
+    expiresAt: p.expiresAt.toISOString(),
+    completedAt: p.completedAt?.toISOString() ?? null,
+  };
+}
