@@ -1,3 +1,4 @@
+import { auditEvents } from "@shared/schema";
 import type { WillExecutionDto } from "@shared/api-types";
 import { runInTransaction } from "../../db";
 import type { AppDeps } from "../../deps";
@@ -63,6 +64,15 @@ export async function recordExecution(deps: ScanDeps, opts: RecordExecutionOptio
         { status: "executed", scanAssetId: asset.id, executedAt: now, updatedAt: now },
       );
       if (!row) throw conflict(EXECUTION_MESSAGES_409.notReady);
+      // the owner's activity shows the signing (no names or places: those stay in the encrypted record)
+      await tx.insert(auditEvents).values({
+        at: now,
+        actorId: userId,
+        subjectUserId: userId,
+        action: "will_executed",
+        target: `will:${willId}`,
+        details: { version: will.version, scanFileId: asset.id },
+      });
       const { execution } = await loadExecution(deps, tx, { userId, willId });
       if (!execution) throw notFound();
       return describeExecution(deps, tx, execution, will.version);

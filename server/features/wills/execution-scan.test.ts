@@ -46,6 +46,13 @@ describe("POST /api/digital-wills/:id/execution/scan", () => {
     expect(await storageUsedOf(t, user.id)).toBeGreaterThan(SCAN.length);
     const files = (await agent.get("/api/assets")).body as { originalFileName: string; description: string }[];
     expect(files).toMatchObject([{ originalFileName: "signed-will.pdf", description: "Signed will, version 1" }]);
+    // the signing is in the owner's audit trail, without the record's names or places
+    const audited = await t.db.execute<{ action: string; target: string; details: unknown }>(
+      sql`select action, target, details from audit_events where subject_user_id = ${user.id} and action = 'will_executed'`,
+    );
+    expect(audited.rows).toEqual([
+      { action: "will_executed", target: `will:${id}`, details: { version: 1, scanFileId: expect.any(Number) } },
+    ]);
   });
 
   it("refuses the scan before the record is ready (409) and a file that is not a PDF or image (415), leaving no file", async () => {
