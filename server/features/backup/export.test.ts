@@ -7,6 +7,8 @@ import { CANARY } from "../../test/typed-asset-samples";
 import { exportBackup, parseJson, zipEntries } from "./backup.test-support";
 import { pdfText } from "../../test/helpers";
 import { buildEstate, GHANAIAN, XSS } from "../../test/factories";
+import { readyWill, uploadScan } from "../wills/execution.test-support";
+import { buildTrustedParties } from "./backup-parties.test-support";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +118,21 @@ describe("GET /api/export/backup", () => {
       expect(text).toContain(heading);
     }
     expect(pdf.toString("latin1")).not.toMatch(/\/JavaScript|\/URI|\/Launch/);
+  });
+
+  it("prints the signed will's record and the trusted parties in the summary, without their numbers", async () => {
+    const { agent } = await t.signUp();
+    await buildTrustedParties(agent);
+    const willId = await readyWill(agent);
+    expect((await uploadScan(agent, willId)).status).toBe(201);
+    const text = await pdfText((await exportBackup(agent, "pdf")).body as Buffer);
+    expect(text).toContain("Signed will");
+    expect(text).toContain("Version signed: 1");
+    expect(text).toContain("Testator: Kwabena Ɔsɛi Aŋ");
+    expect(text).toContain("Original kept: With my lawyer at Ɛsi & Co., Accra");
+    expect(text).toContain("Trusted parties");
+    expect(text).toContain("Kwame Asante");
+    for (const secret of ["GHA-123456789-1", "+233241234567", "241234567"]) expect(text).not.toContain(secret);
   });
 
   it("streams a ZIP of backup.json, summary.pdf and every file decrypted under files/<category>/, duplicates numbered", async () => {

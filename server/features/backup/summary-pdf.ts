@@ -156,6 +156,35 @@ function drawWill(w: SummaryWriter, backup: BackupDocument) {
   w.field("Version", `${active.version} (current), saved ${active.createdAt.slice(0, 10)}`);
   w.paragraph(active.content);
   if (backup.wills.length > 1) w.note(`${backup.wills.length - 1} earlier version(s) are archived in the backup.`);
+  drawSignedWill(w, backup);
+}
+
+/** Issue 20: how the current signed will was executed, and where its original is kept. */
+function drawSignedWill(w: SummaryWriter, backup: BackupDocument) {
+  const executed = (backup.willExecutions ?? []).find((e) => e.status === "executed");
+  if (!executed) return void w.note("No signed will has been recorded.");
+  const version = backup.wills.find((will) => will.id === executed.willId)?.version;
+  w.heading("Signed will");
+  w.field("Version signed", version === undefined ? "—" : String(version));
+  w.field("Signed on", executed.signedOn ?? executed.executedAt?.slice(0, 10) ?? "—");
+  w.field("Place", executed.place || "—");
+  w.field("Testator", executed.testatorName || "—");
+  w.field("Witnesses", executed.witnesses.map((x) => x.fullName).join(", ") || "—");
+  w.field("Original kept", executed.originalLocation ?? "Not recorded");
+}
+
+/** Issue 16: the people who may report the owner's death: names, e-mails, relationship, status (no numbers). */
+function drawTrustedParties(w: SummaryWriter, backup: BackupDocument) {
+  w.heading("Trusted parties");
+  w.table(
+    [col("Name", 0.3), col("E-mail", 0.34), col("Relationship", 0.18), col("Status", 0.18)],
+    (backup.trustedParties ?? []).map((p) => [
+      p.trustedPersonName,
+      p.trustedPersonEmail,
+      humanize(p.relationship),
+      humanize(p.status),
+    ]),
+  );
 }
 
 function drawAssets(w: SummaryWriter, assets: Assets, assignee: Cell) {
@@ -207,6 +236,7 @@ export function buildSummaryPdf(backup: BackupDocument, generatedAt: Date): Prom
           humanize(b.status),
         ]),
       );
+      drawTrustedParties(w, backup);
       drawAssets(w, backup.assets, assignee);
     },
   );
