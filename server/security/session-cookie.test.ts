@@ -40,7 +40,9 @@ async function signUpAndIn(t: TestApp, https: boolean) {
 describe("the session cookie behind https (SESS-02)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { PUBLIC_URL: "https://heirloom.test", TRUST_PROXY: "1", PAYMENTS_MODE: "test", MOMO_PROVIDER: "test" } });
+    t = await startTestApp({
+      env: { PUBLIC_URL: "https://heirloom.test", TRUST_PROXY: "1", PAYMENTS_MODE: "test", MOMO_PROVIDER: "test" },
+    });
   });
   afterAll(async () => {
     await t.close();
