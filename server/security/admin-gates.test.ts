@@ -107,7 +107,11 @@ describe("admin answers carry no decrypted field (secrets walk)", () => {
       .expect(201);
     const { agent } = await buildAdmin(t);
     const bodies: string[] = [];
-    const gets = adminRoutes().filter((r) => r.method === "get");
+    // Evidence a requestor uploaded for a death verification is for the reviewing admin to read (issue 16): its
+    // download is the one admin GET that serves a file, and it serves only that evidence (reports-and-review.test.ts)
+    const EVIDENCE = "/api/admin/death-verifications/:requestId/documents/:documentId";
+    const gets = adminRoutes().filter((r) => r.method === "get" && r.path !== EVIDENCE);
+    expect(adminRoutes().filter((r) => r.method === "get" && r.path === EVIDENCE)).toHaveLength(1);
     expect(gets.length).toBeGreaterThanOrEqual(6);
     for (const route of gets) {
       const res = await agent.get(sample(route.path, victim.user.id)).query({ q: victim.user.email });
