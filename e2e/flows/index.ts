@@ -1,5 +1,6 @@
 import type { Flow } from "../run";
 import { adminFlow } from "./admin";
+import { agentsFlow } from "./agents";
 import { assetsFlow } from "./assets";
 import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
@@ -32,4 +33,5 @@ export const flows: Flow[] = [
   passkeysFlow,
   distributionFlow,
   adminFlow,
+  agentsFlow,
 ];

@@ -64,6 +64,7 @@ describe("AgentDashboardPage", () => {
     expect(await screen.findByText("Business Status")).toBeInTheDocument();
     expect(screen.getAllByText("$4.00")[0]).toBeInTheDocument();
     expect(await screen.findByText("Abena Owusu")).toBeInTheDocument();
+    expect(screen.getByText("Basic Premium")).toBeInTheDocument();
     const invitations = screen.getByRole("heading", { name: "Recent Invitations" }).closest("div")!.parentElement!;
     expect(await within(invitations).findByText("revoked")).toBeInTheDocument();
     expect(within(invitations).getAllByRole("button", { name: "Revoke" })).toHaveLength(1);

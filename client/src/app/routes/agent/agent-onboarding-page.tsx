@@ -1,5 +1,4 @@
 import { Link } from "wouter";
-import { PagePlaceholder } from "@/components/page-placeholder";
 import { PublicLayout } from "@/components/layouts/public-layout";
 import { Card, CardContent } from "@/components/ui/card";
 import { paths } from "@/config/paths";
@@ -15,10 +14,14 @@ export function AgentOnboardingPage() {
   const mayOnboard = user === null || user.userType === "agent" || user.roleChoice === "agent";
   return (
     <PublicLayout>
-      <PagePlaceholder
-        title="Become an Agent"
-        description="Legal and financial professionals can offer Heirloom to their clients and earn commission."
-      >
+      <div className="grid gap-6">
+        <title>Become an Agent · Heirloom</title>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Become an Agent</h1>
+          <p className="mt-2 max-w-2xl text-muted-foreground">
+            Legal and financial professionals can offer Heirloom to their clients and earn commission.
+          </p>
+        </div>
         <Card>
           <CardContent className="pt-6">
             {mayOnboard ? (
@@ -31,7 +34,7 @@ export function AgentOnboardingPage() {
             )}
           </CardContent>
         </Card>
-      </PagePlaceholder>
+      </div>
     </PublicLayout>
   );
 }

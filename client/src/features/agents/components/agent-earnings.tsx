@@ -25,7 +25,7 @@ export function EarningsByMonth() {
         {months.length > 0 ? (
           <div role="img" aria-label="Earnings by month chart" className="flex h-40 items-end gap-2">
             {months.map((m) => (
-              <div key={m.month} className="flex flex-1 flex-col items-center gap-1">
+              <div key={m.month} className="flex w-full max-w-16 flex-1 flex-col items-center gap-1">
                 <div
                   className="w-full rounded-t bg-primary"
                   style={{ height: `${max > 0 ? Math.max(4, (Number(m.total) / max) * 120) : 4}px` }}

@@ -1,4 +1,5 @@
 import type { AgentInvitationDto } from "@shared/api-types";
+import { normalizePlanId, PLANS } from "@shared/plans";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -34,7 +35,7 @@ export function ClientsList() {
                 <span className="font-medium">{[c.firstName, c.lastName].filter(Boolean).join(" ") || c.email}</span>
                 <span className="block text-muted-foreground">{c.email}</span>
               </span>
-              <Badge variant="outline">{c.plan}</Badge>
+              <Badge variant="outline">{PLANS[normalizePlanId(c.plan)].name}</Badge>
             </li>
           ))}
         </ul>
