@@ -19,6 +19,7 @@ import { registerAssetRoutes } from "./features/assets/assets.routes";
 import { registerTypedAssetRoutes } from "./features/typed-assets/typed-assets.routes";
 import { registerBeneficiaryRoutes } from "./features/beneficiaries/beneficiaries.routes";
 import { registerTrustedPartyRoutes } from "./features/trusted-parties/trusted-parties.routes";
+import { registerEstateDistributionAdminRoutes } from "./features/estate-distribution/distribution-admin.routes";
 import { registerDeathVerificationAdminRoutes } from "./features/death-verification/admin.routes";
 import { registerDeathVerificationRoutes } from "./features/death-verification/dv.routes";
 import { registerEstateDistributionRoutes } from "./features/estate-distribution/estate-distribution.routes";
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): App {
   registerDeathVerificationRoutes(table, deps);
   registerDeathVerificationAdminRoutes(table, deps);
   registerEstateDistributionRoutes(table, deps);
+  registerEstateDistributionAdminRoutes(table, deps);
   registerAgentRoutes(table, deps);
   registerAgentInvitationRoutes(table, deps);
   registerWillRoutes(table, deps);

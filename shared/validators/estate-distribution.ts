@@ -106,3 +106,11 @@ export const estateDistributionSchema = z.object({
  */
 export const updateEstateDistributionSchema = estateDistributionSchema.partial();
 export type UpdateEstateDistributionInput = z.infer<typeof updateEstateDistributionSchema>;
+
+/** The admins' list of distributions (`?status=`, active by default; `?limit=&offset=`, the total in X-Total-Count). */
+export const adminEstateDistributionQuerySchema = z.object({
+  status: z.enum(DISTRIBUTION_STATUSES).default("active"),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type AdminEstateDistributionQuery = z.infer<typeof adminEstateDistributionQuerySchema>;

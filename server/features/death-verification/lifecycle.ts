@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DeathVerificationRequest } from "@shared/schema";
 import { runInTransaction, type Db, type DbOrTx } from "../../db";
+import { startDistribution } from "../estate-distribution/distribution-run";
 import { fireDeathCertificateTriggers } from "../triggers/complete";
 import { auditInTx } from "../triggers/trigger-audit";
 import { displayName, type DvDeps } from "./dv-messages";
@@ -70,12 +71,14 @@ export async function stopRequestsOnActivity(tx: DbOrTx, deps: DvDeps, userId: n
 }
 
 /**
- * What an unchallenged death verification carries out about `userId`: their pending `death_certificate` triggers
- * complete through the trigger and release engine. The estate distribution settings (issue 16, other half) hook
- * their releases in here, in the same transaction.
+ * What an unchallenged death verification carries out about `userId`, in one transaction: their pending
+ * `death_certificate` triggers complete through the trigger and release engine, and their estate distribution
+ * becomes active with its immediate kinds released at once (the later steps are the scheduler's, dv-task.ts).
  */
 export async function carryOutEstate(tx: DbOrTx, deps: DvDeps, p: { userId: number; now: Date }): Promise<number[]> {
-  return fireDeathCertificateTriggers(tx, deps, p);
+  const fired = await fireDeathCertificateTriggers(tx, deps, p);
+  await startDistribution(tx, deps, p);
+  return fired;
 }
 
 /**

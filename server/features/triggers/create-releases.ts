@@ -1,6 +1,6 @@
 import { sql, type AnyColumn } from "drizzle-orm";
 import { beneficiaries, users } from "@shared/schema";
-import { RELEASE_LINK_DAYS } from "@shared/release-kinds";
+import { RELEASE_LINK_DAYS, type ItemKind } from "@shared/release-kinds";
 import type { DbOrTx } from "../../db";
 import { unnest } from "../../db/unnest";
 import type { AppDeps } from "../../deps";
@@ -19,15 +19,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TEST_LINK_DAYS = 7;
 
 export type ReleaseSource = {
-  id: number;
+  /** The trigger behind the release; null for an estate distribution's release (issue 16). */
+  id: number | null;
   userId: number;
   beneficiaryId: number;
   assetId: number | null;
   assetBundleId: number | null;
   /** The trigger's stored message: ciphertext under the owner's data key (trigger-secrets.ts), or null. */
   message: string | null;
+  /** Only these kinds of assigned asset (an estate distribution's step); absent: every kind. */
+  kinds?: ItemKind[];
 };
-export type CreatedRelease = { id: number; triggerId: number; userId: number; token: string; to: string };
+export type CreatedRelease = { id: number; triggerId: number | null; userId: number; token: string; to: string };
 export type ReleaseDeps = Pick<AppDeps, "keyring" | "clock" | "config" | "logger" | "outbox">;
 
 const nameOf = (p: { firstName: string | null; lastName: string | null; email: string }) =>
@@ -45,7 +48,7 @@ async function resealMessages(tx: DbOrTx, deps: ReleaseDeps, sources: ReleaseSou
   const keys = new Map<number, Buffer>();
   const out: (string | null)[] = [];
   for (const [i, s] of sources.entries()) {
-    if (s.message === null) {
+    if (s.message === null || s.id === null) {
       out.push(null);
       continue;
     }
@@ -151,6 +154,7 @@ async function insertReleases(tx: DbOrTx, deps: ReleaseDeps, triggers: ReleaseSo
       beneficiaryId: c.t.beneficiaryId,
       assetId: c.t.assetId,
       assetBundleId: c.t.assetBundleId,
+      kinds: c.t.kinds ?? null,
     })),
   );
 
@@ -193,7 +197,10 @@ async function insertReleases(tx: DbOrTx, deps: ReleaseDeps, triggers: ReleaseSo
           userId: c.userId,
           kind: "release_created",
           title: "Release sent",
-          body: `Your trigger fired: ${who} was e-mailed a link to what you left them.`,
+          body:
+            c.triggerId === null
+              ? `Your estate distribution: ${who} was e-mailed a link to what you left them.`
+              : `Your trigger fired: ${who} was e-mailed a link to what you left them.`,
           link: "/time-triggers",
           dedupeKey: `release:${c.id}:owner`,
         };
@@ -204,7 +211,11 @@ async function insertReleases(tx: DbOrTx, deps: ReleaseDeps, triggers: ReleaseSo
     subjectUserId: c.userId,
     action: test ? "trigger_tested" : "release_created",
     target: `release:${c.id}`,
-    details: { triggerId: c.triggerId, beneficiaryId: c.t.beneficiaryId, test },
+    details: {
+      ...(c.triggerId === null ? { distribution: true } : { triggerId: c.triggerId }),
+      beneficiaryId: c.t.beneficiaryId,
+      test,
+    },
   }));
   const releases = created.map(({ id, triggerId, userId, token, to }) => ({ id, triggerId, userId, token, to }));
   return { releases, notifications, audit };

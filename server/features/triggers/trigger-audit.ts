@@ -17,7 +17,11 @@ export type TriggerAuditAction =
   | "death_verification_verified"
   | "death_verification_rejected"
   | "death_verification_stopped"
-  | "death_verification_completed";
+  | "death_verification_completed"
+  | "estate_distribution_started"
+  | "estate_distribution_released"
+  | "estate_distribution_legal_review_done"
+  | "estate_distribution_completed";
 
 export type TriggerAuditEntry = {
   at: Date;
