@@ -80,6 +80,23 @@ describe("PUT /api/estate-distribution", () => {
     expect((await agent.put(BASE).send({ waitingPeriodDays: 365 })).body.waitingPeriodDays).toBe(365);
   });
 
+  it("refuses any change once the distribution has started (409), and keeps the settings it is carrying out", async () => {
+    const { agent, user } = await t.signUp();
+    await agent.put(BASE).send({ waitingPeriodDays: 20 }).expect(200);
+    await t.db
+      .update(estateDistributionSettings)
+      .set({ status: "active", executionDate: t.clock.now() })
+      .where(eq(estateDistributionSettings.userId, user.id));
+    const res = await agent.put(BASE).send({ waitingPeriodDays: 365, includeOnlineAccounts: true });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Your estate distribution has started: its settings can no longer change.");
+    expect(await rowOf(user.id)).toMatchObject({
+      waitingPeriodDays: 20,
+      includeOnlineAccounts: false,
+      status: "active",
+    });
+  });
+
   it("saves the owner's fields over the ones in force, ignores state fields, audits, and reads back", async () => {
     const { agent, user } = await t.signUp();
     t.clock.advance(60_000);

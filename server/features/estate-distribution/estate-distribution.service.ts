@@ -1,6 +1,7 @@
 import type { EstateDistributionRow } from "@shared/schema";
 import type { EstateDistributionFields, UpdateEstateDistributionInput } from "@shared/validators/estate-distribution";
 import { DEFAULT_ESTATE_DISTRIBUTION } from "@shared/validators/estate-distribution";
+import { conflict } from "../../lib/app-error";
 import { runInTransaction, type DbOrTx } from "../../db";
 import type { AppDeps } from "../../deps";
 import { lockUser } from "../../lib/plan-limits";
@@ -25,6 +26,8 @@ export async function getEstateDistributionFields(db: DbOrTx, userId: number): P
   return row ? fieldsOf(row) : DEFAULT_ESTATE_DISTRIBUTION;
 }
 
+export const DISTRIBUTION_STARTED_MESSAGE = "Your estate distribution has started: its settings can no longer change.";
+
 /**
  * Saves the owner's settings: the fields in the body over the ones in force. Under the owner's row lock, so two
  * partial saves at once cannot lose each other's fields.
@@ -36,7 +39,10 @@ export async function saveEstateDistribution(
   const now = deps.clock.now();
   return runInTransaction(deps.database.db, async (tx) => {
     await lockUser(tx, options.userId);
-    const current = await getEstateDistributionFields(tx, options.userId);
+    const saved = await q.findSettings(tx, options.userId);
+    // once the distribution has started, each step reads these settings: they are the record of what was decided
+    if (saved && saved.status !== "pending") throw conflict(DISTRIBUTION_STARTED_MESSAGE);
+    const current = saved ? fieldsOf(saved) : DEFAULT_ESTATE_DISTRIBUTION;
     return q.upsertSettings(tx, options.userId, { ...current, ...options.input, updatedAt: now });
   });
 }
