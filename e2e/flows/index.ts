@@ -7,6 +7,7 @@ import { budgetFlow } from "./budget";
 import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
+import { giftCardsFlow } from "./gift-cards";
 import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
 import { passkeysFlow } from "./passkeys";
@@ -32,4 +33,5 @@ export const flows: Flow[] = [
   passkeysFlow,
   distributionFlow,
   adminFlow,
+  giftCardsFlow,
 ];
