@@ -24,7 +24,8 @@ export const giftCardsFlow: Flow = {
     await page.getByRole("button", { name: "GHS 50", exact: true }).click();
     await page.getByLabel("Recipient name").fill("Kofi Boateng");
     await page.getByLabel("Recipient phone").fill("+233241234567");
-    await page.getByLabel("Modern").check();
+    await page.locator("label").filter({ hasText: "Modern" }).click();
+    assert.ok(await page.getByLabel("Modern").isChecked(), "the Modern design is chosen");
     await page.getByLabel("Payer phone").fill("+233247654321");
     await page.getByLabel("Total").filter({ hasText: "GHS 50.00" }).waitFor();
     await shot("gift-cards-form");
