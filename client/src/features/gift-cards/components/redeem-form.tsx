@@ -55,7 +55,7 @@ export function RedeemForm() {
       <form onSubmit={submit} noValidate aria-label="Redeem a gift card">
         <fieldset disabled={isSubmitting} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start">
           <TextField label="Gift card code" autoComplete="off" error={errors.code?.message} {...register("code")} />
-          <Button type="submit" className="sm:mt-7">
+          <Button type="submit" className="sm:mt-6">
             {isSubmitting ? "Redeeming..." : "Redeem"}
           </Button>
         </fieldset>
