@@ -8,6 +8,7 @@ import { budgetFlow } from "./budget";
 import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
+import { giftCardsFlow } from "./gift-cards";
 import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
 import { passkeysFlow } from "./passkeys";
@@ -34,4 +35,5 @@ export const flows: Flow[] = [
   distributionFlow,
   adminFlow,
   agentsFlow,
+  giftCardsFlow,
 ];

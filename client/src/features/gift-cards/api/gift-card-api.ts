@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PurchaseGiftCardInput } from "@shared/validators/gift-cards";
+import { apiRequest } from "@/lib/api-client";
+import { giftCardKeys } from "@/features/gift-cards/api/gift-card-keys";
+import type {
+  AccountCreditDto,
+  GiftCardDto,
+  GiftCardPurchaseDto,
+  MomoPaymentDto,
+  RedeemAnswer,
+} from "@/features/gift-cards/api/gift-card-types";
+
+/** How often the payment step asks for the payment's status while the payer answers on their phone. */
+export const PAYMENT_POLL_MS = 3000;
+
+/** POST /api/gift-cards/purchase: the order, awaiting its mobile-money payment. */
+export function usePurchaseGiftCards() {
+  return useMutation<{ purchase: GiftCardPurchaseDto; payment: MomoPaymentDto | null }, Error, PurchaseGiftCardInput>({
+    mutationFn: async (input) => (await apiRequest("POST", "/api/gift-cards/purchase", input)).json(),
+  });
+}
+
+/** GET /api/payments/momo/:reference, asked again until the payment is no longer pending. */
+export function useMomoPayment(first: MomoPaymentDto) {
+  return useQuery<MomoPaymentDto>({
+    queryKey: giftCardKeys.payment(first.reference),
+    initialData: first,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== "pending" ? false : PAYMENT_POLL_MS),
+  });
+}
+
+/** Test mode: stands for the payer's answer on their phone. */
+export function useAnswerTestPayment(reference: string) {
+  const queryClient = useQueryClient();
+  return useMutation<MomoPaymentDto, Error, "approve" | "decline">({
+    mutationFn: async (answer) =>
+      (await apiRequest("POST", `/api/payments/momo/test/${encodeURIComponent(reference)}/${answer}`)).json(),
+    onSuccess: (payment) => queryClient.setQueryData(giftCardKeys.payment(reference), payment),
+  });
+}
+
+/** The paid order, read once: its first answer carries the codes, so it is kept and never read again by itself. */
+export function usePaidPurchase(id: number, isPaid: boolean) {
+  return useQuery<GiftCardPurchaseDto>({
+    queryKey: giftCardKeys.purchase(id),
+    enabled: isPaid,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useGiftCards() {
+  return useQuery<GiftCardDto[]>({ queryKey: giftCardKeys.all() });
+}
+
+export function useAccountCredit() {
+  return useQuery<AccountCreditDto>({ queryKey: giftCardKeys.credit() });
+}
+
+/** POST /api/gift-cards/redeem: credits the card's value to the account. */
+export function useRedeemGiftCard() {
+  const queryClient = useQueryClient();
+  return useMutation<RedeemAnswer, Error, { code: string }>({
+    mutationFn: async (input) => (await apiRequest("POST", "/api/gift-cards/redeem", input)).json(),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: giftCardKeys.credit() }),
+        queryClient.invalidateQueries({ queryKey: giftCardKeys.all() }),
+      ]),
+  });
+}

@@ -1,0 +1,49 @@
+import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
+
+/** The answers of the gift-card routes (server/features/gift-cards/gift-cards.presenter.ts), as the screen reads them. */
+export type GiftCardPurchaseDto = {
+  id: number;
+  status: string;
+  cardType: string;
+  denomination: string;
+  quantity: number;
+  shipping: string;
+  total: string;
+  currency: string;
+  recipientName: string;
+  deliveryMethod: string;
+  design: string;
+  paymentReference: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  /** Only in the first answer after payment: never shown again. */
+  cards?: { cardNumber: string; code: string }[];
+};
+
+export type MomoPaymentDto = {
+  reference: string;
+  status: MomoPaymentStatus;
+  network: string;
+  phone: string;
+  amount: string;
+  currency: string;
+  testMode: boolean;
+  failureReason: string | null;
+  expiresAt: string;
+};
+
+export type GiftCardDto = {
+  id: number;
+  cardNumber: string;
+  cardType: string;
+  denomination: string;
+  currency: string;
+  design: string;
+  status: string;
+  recipientName: string;
+  expiryDate: string;
+};
+
+export type Money = { amount: string; currency: string };
+export type AccountCreditDto = { balance: Money };
+export type RedeemAnswer = { credited: Money; balance: Money };
