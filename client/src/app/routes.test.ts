@@ -39,6 +39,7 @@ describe("the route table", () => {
         "/online-accounts",
         "/beneficiaries",
         "/digital-will",
+        "/digital-will/sign",
         "/time-triggers",
         "/releases",
         "/backup-export",
