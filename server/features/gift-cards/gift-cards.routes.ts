@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { giftCardPurchases, prepaidCards } from "@shared/schema";
 import { paginationQuery } from "@shared/validators/common";
+import type { AccountCreditDto } from "@shared/validators/billing";
 import { purchaseGiftCardSchema, redeemGiftCardSchema } from "@shared/validators/gift-cards";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
@@ -10,7 +11,7 @@ import { presentMomoPayment } from "../mobile-money/momo.presenter";
 import { findByReference } from "../mobile-money/momo.service";
 import { formatBalance, presentCard, presentCredit, presentPurchase } from "./gift-cards.presenter";
 import { purchaseGiftCards, readPurchase } from "./purchase.service";
-import { creditBalance, creditLedger, redeemGiftCard } from "./redeem.service";
+import { creditBalance, creditLedger, creditLedgerCount, redeemGiftCard } from "./redeem.service";
 
 /** Gift cards in cedis (contract "Gift cards and mobile money"): buy, see the order once paid, list, redeem, credit. */
 export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
@@ -63,7 +64,16 @@ export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "get", path: "/api/account-credit", access: "user" }, async (req, res) => {
     const page = paginationQuery.parse(req.query);
     const userId = currentUserId(req);
-    const [balance, entries] = await Promise.all([creditBalance(db, userId), creditLedger(db, userId, page)]);
-    res.json({ balance: { amount: formatBalance(balance), currency: "GHS" }, entries: entries.map(presentCredit) });
+    const [balance, entries, total] = await Promise.all([
+      creditBalance(db, userId),
+      creditLedger(db, userId, page),
+      creditLedgerCount(db, userId),
+    ]);
+    res.setHeader("X-Total-Count", String(total));
+    const body: AccountCreditDto = {
+      balance: { amount: formatBalance(balance), currency: "GHS" },
+      entries: entries.map((e) => presentCredit(e.entry, e.purchaseName)),
+    };
+    res.json(body);
   });
 }

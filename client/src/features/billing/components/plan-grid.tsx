@@ -51,7 +51,7 @@ export function PlanGrid(props: PlanGridProps) {
     <ul className="grid gap-6 pt-4 sm:grid-cols-2 lg:grid-cols-4">
       {PLAN_LIST.map((plan) => (
         <li key={plan.id} className="flex" aria-current={plan.id === props.currentPlan ? "true" : undefined}>
-          <PlanCard plan={plan} action={<PlanAction {...props} plan={plan} />} />
+          <PlanCard plan={plan} showCedis action={<PlanAction {...props} plan={plan} />} />
         </li>
       ))}
     </ul>

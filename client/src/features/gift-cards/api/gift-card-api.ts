@@ -10,32 +10,10 @@ import type {
   RedeemAnswer,
 } from "@/features/gift-cards/api/gift-card-types";
 
-/** How often the payment step asks for the payment's status while the payer answers on their phone. */
-export const PAYMENT_POLL_MS = 3000;
-
 /** POST /api/gift-cards/purchase: the order, awaiting its mobile-money payment. */
 export function usePurchaseGiftCards() {
   return useMutation<{ purchase: GiftCardPurchaseDto; payment: MomoPaymentDto | null }, Error, PurchaseGiftCardInput>({
     mutationFn: async (input) => (await apiRequest("POST", "/api/gift-cards/purchase", input)).json(),
-  });
-}
-
-/** GET /api/payments/momo/:reference, asked again until the payment is no longer pending. */
-export function useMomoPayment(first: MomoPaymentDto) {
-  return useQuery<MomoPaymentDto>({
-    queryKey: giftCardKeys.payment(first.reference),
-    initialData: first,
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== "pending" ? false : PAYMENT_POLL_MS),
-  });
-}
-
-/** Test mode: stands for the payer's answer on their phone. */
-export function useAnswerTestPayment(reference: string) {
-  const queryClient = useQueryClient();
-  return useMutation<MomoPaymentDto, Error, "approve" | "decline">({
-    mutationFn: async (answer) =>
-      (await apiRequest("POST", `/api/payments/momo/test/${encodeURIComponent(reference)}/${answer}`)).json(),
-    onSuccess: (payment) => queryClient.setQueryData(giftCardKeys.payment(reference), payment),
   });
 }
 

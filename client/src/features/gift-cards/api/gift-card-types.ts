@@ -1,4 +1,4 @@
-import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
+import type { MomoPaymentView } from "@/lib/momo-payment";
 
 /** The answers of the gift-card routes (server/features/gift-cards/gift-cards.presenter.ts), as the screen reads them. */
 export type GiftCardPurchaseDto = {
@@ -20,17 +20,8 @@ export type GiftCardPurchaseDto = {
   cards?: { cardNumber: string; code: string }[];
 };
 
-export type MomoPaymentDto = {
-  reference: string;
-  status: MomoPaymentStatus;
-  network: string;
-  phone: string;
-  amount: string;
-  currency: string;
-  testMode: boolean;
-  failureReason: string | null;
-  expiresAt: string;
-};
+/** A payment as the purchase step shows it (client/src/lib/momo-payment.ts). */
+export type MomoPaymentDto = MomoPaymentView;
 
 export type GiftCardDto = {
   id: number;
