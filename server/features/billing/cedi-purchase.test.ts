@@ -70,6 +70,27 @@ describe("plans and storage by mobile money", () => {
     });
   });
 
+  it("a plan period paid by mobile money ends unless paid again; paying again before it ends adds the next 30 days", async () => {
+    const DAY = 24 * 3600 * 1000;
+    const payer = await t.signUp();
+    const first = await payer.agent.post("/api/upgrade-plan").send({ planId: "basic_premium", ...MOMO });
+    await approve(payer, first.body.payment.reference).expect(200);
+    const start = t.clock.now().getTime();
+    const again = await payer.agent.post("/api/upgrade-plan").send({ planId: "basic_premium", ...MOMO });
+    expect(again.body.payment.amount).toBe("250.00");
+    await approve(payer, again.body.payment.reference).expect(200);
+    const user = await userRow(t.db, payer.user.id);
+    expect(user).toMatchObject({ plan: "basic_premium", cancelAtPeriodEnd: true });
+    expect(user.planRenewsAt?.getTime()).toBe(start + 60 * DAY);
+    expect((await bundlesOf(t.db, payer.user.id)).map((b) => b.status)).toEqual(["paid", "paid"]);
+    // a plan on the (test-mode) card runs on by itself: paying it again by mobile money is refused
+    const carded = await t.signUp();
+    await carded.agent.post("/api/upgrade-plan").send({ planId: "basic_premium" }).expect(200);
+    const twice = await carded.agent.post("/api/upgrade-plan").send({ planId: "basic_premium", ...MOMO });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe("You are already on the Basic Premium plan.");
+  });
+
   it("storage: 12 GB costs 12 × GHS 25.00; a decline grants nothing and the purchase expires", async () => {
     const payer = await t.signUp();
     const res = await payer.agent.post("/api/purchase-storage").send({ storageGB: 12, ...MOMO });

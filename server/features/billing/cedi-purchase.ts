@@ -31,6 +31,11 @@ function detailOf(purchase: CediPurchase): Record<string, string> {
   return purchase.kind === "plan" ? { planId: purchase.planId } : { storageGB: String(purchase.storageGB) };
 }
 
+/** A plan period paid in cedis (or a cancelled test-mode one): it ends unless paid again, and may be paid again. */
+export function isPrepaidPeriod(user: Pick<User, "cancelAtPeriodEnd" | "stripeSubscriptionId">): boolean {
+  return user.cancelAtPeriodEnd && !user.stripeSubscriptionId;
+}
+
 /**
  * Grants a purchase to the locked user: a plan for one 30-day period (a period paid in cedis is prepaid — it ends
  * unless paid again — while the test card's rolls on like a subscription), or the extra storage.
@@ -39,12 +44,16 @@ async function grant(tx: Tx, locked: User, purchase: CediPurchase, now: Date, pr
   if (purchase.kind === "storage") {
     return writePlanState(tx, locked, { additionalStorageGb: locked.additionalStorageGb + purchase.storageGB }, now);
   }
+  // paying the same plan again before its period ends adds the next 30 days after it
+  const current = locked.planRenewsAt;
+  const from =
+    normalizePlanId(locked.plan) === purchase.planId && current && current.getTime() > now.getTime() ? current : now;
   return writePlanState(
     tx,
     locked,
     {
       plan: purchase.planId,
-      planRenewsAt: new Date(now.getTime() + BILLING_PERIOD_MS),
+      planRenewsAt: new Date(from.getTime() + BILLING_PERIOD_MS),
       cancelAtPeriodEnd: prepaid,
       paymentStatus: "ok",
     },
@@ -69,7 +78,7 @@ export async function payInCedis(
     const locked = await lockUser(tx, user.id);
     if (!locked) throw notFound();
     if (purchase.kind === "plan") {
-      if (normalizePlanId(locked.plan) === purchase.planId) {
+      if (normalizePlanId(locked.plan) === purchase.planId && !isPrepaidPeriod(locked)) {
         throw conflict(`You are already on the ${PLANS[purchase.planId].name} plan.`);
       }
       const refusal = downgradeRefusal(await readUsageCounts(tx, user.id), purchase.planId, locked.additionalStorageGb);

@@ -25,7 +25,7 @@ import {
 } from "./billing.queries";
 import { assertMayBuy, cancelSubscription, settle, type BillingCtx, type ChangeOutcome } from "./billing.service";
 import { creditBalance } from "../gift-cards/redeem.service";
-import { payInCedis } from "./cedi-purchase";
+import { isPrepaidPeriod, payInCedis } from "./cedi-purchase";
 
 /** A purchase goes the cedi way (decision 016) when it is paid by mobile money or the user holds account credit. */
 async function paysInCedis(ctx: BillingCtx, userId: number, payment: BillingPayment): Promise<boolean> {
@@ -94,14 +94,17 @@ export async function changePlan(
 ): Promise<ChangeOutcome> {
   const user = await settle(ctx, p.user);
   assertMayBuy(user, p.planId);
-  if (normalizePlanId(user.plan) === p.planId) throw alreadyOn(p.planId);
+  const samePlan = normalizePlanId(user.plan) === p.planId;
   const cents = planPriceCents(p.planId);
   const payment = p.payment ?? { method: "card" };
   if (cents > 0 && (await paysInCedis(ctx, user.id, payment))) {
+    // a prepaid period (paid in cedis) may be paid again before it ends: the next 30 days follow on
+    if (samePlan && !isPrepaidPeriod(user)) throw alreadyOn(p.planId);
     const name = planBundleName(p.planId);
     const ghsMinor = planPriceGHSMinor(p.planId);
     return payInCedis(ctx, user, { kind: "plan", planId: p.planId, name, quantity: 1, cents, ghsMinor }, payment);
   }
+  if (samePlan) throw alreadyOn(p.planId);
 
   if (ctx.payments.mode === "stripe") {
     const refusal = downgradeRefusal(await readUsageCounts(ctx.db, user.id), p.planId, user.additionalStorageGb);

@@ -55,7 +55,12 @@ export function PricingPage() {
     const isUpgrade = currentPlan === undefined || PLANS[planId].priceUSD > PLANS[currentPlan].priceUSD;
     const fields = paymentFields();
     if (!fields) return;
-    const successTitle = isUpgrade ? "Plan upgraded successfully!" : "Plan changed successfully!";
+    const successTitle =
+      planId === currentPlan
+        ? "Plan renewed successfully!"
+        : isUpgrade
+          ? "Plan upgraded successfully!"
+          : "Plan changed successfully!";
     upgrade.mutate(
       { planId, ...fields },
       {
@@ -145,6 +150,10 @@ export function PricingPage() {
             currentPlan={currentPlan}
             pendingPlan={upgrade.isPending ? upgrade.variables?.planId : undefined}
             onChoose={choosePlan}
+            canPayNextPeriod={
+              usage.data?.cancelAtPeriodEnd === true &&
+              (choice.method === "mobile_money" || Number(credit.data?.balance.amount ?? 0) > 0)
+            }
           />
         </section>
 

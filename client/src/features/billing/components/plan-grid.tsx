@@ -10,6 +10,8 @@ type PlanGridProps = {
   currentPlan: PlanId | undefined;
   pendingPlan: PlanId | undefined;
   onChoose: (planId: PlanId) => void;
+  /** The current plan's period ends unless paid again (paid in cedis): its card offers the next month. */
+  canPayNextPeriod?: boolean;
 };
 
 function actionLabel(plan: Plan, current: PlanId): string {
@@ -18,7 +20,8 @@ function actionLabel(plan: Plan, current: PlanId): string {
   return `Switch to ${plan.name}`;
 }
 
-function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps & { plan: Plan }) {
+function PlanAction(props: PlanGridProps & { plan: Plan }) {
+  const { plan, currentPlan, pendingPlan, onChoose } = props;
   const variant = plan.isMostPopular ? "default" : "outline";
   if (!currentPlan) {
     return (
@@ -26,6 +29,19 @@ function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps 
         <Link href={paths.auth.getHref()}>
           {plan.id === "professional" ? plan.ctaLabel : `Sign in to choose ${plan.name}`}
         </Link>
+      </Button>
+    );
+  }
+  if (plan.id === currentPlan && props.canPayNextPeriod && plan.priceUSD > 0) {
+    return (
+      <Button
+        className="w-full"
+        variant="secondary"
+        disabled={pendingPlan !== undefined}
+        onClick={() => onChoose(plan.id)}
+      >
+        <Check aria-hidden="true" />
+        {pendingPlan === plan.id ? "Processing..." : "Current Plan · pay next month"}
       </Button>
     );
   }
