@@ -96,6 +96,8 @@ async function main() {
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       const shot = async (name: string) => {
+        // a full-page capture of a scrolled page paints the sticky header where the scroll left it: capture from the top
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: path.join(OUTPUT_DIR, `${name}.png`), fullPage: true });
         // every screen a flow looks at is also checked with axe-core: no serious or critical violation
         const violations = await checkAccessibility(page);
