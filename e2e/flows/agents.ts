@@ -76,6 +76,8 @@ export const agentsFlow: Flow = {
     await shot("agent-dashboard-needs-professional");
     await notice.getByRole("link", { name: "Get Professional" }).click();
     await page.waitForURL(/\/pricing$/);
+    await page.getByRole("button", { name: "For client accounts" }).first().waitFor();
+    await shot("agent-pricing");
     await page.getByRole("button", { name: "Contact Sales" }).click();
     await page.getByText("Plan upgraded successfully!").first().waitFor();
 
