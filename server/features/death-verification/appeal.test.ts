@@ -59,13 +59,11 @@ async function rejectedRequest() {
   const id = await requestAbout(asker.person, subject);
   const doc = await uploadEvidence(asker.person, id);
   expect(doc.status).toBe(201);
-  const rejected = await admin.agent
-    .post(`/api/admin/death-verifications/${id}/review`)
-    .send({
-      documents: [{ id: doc.body.id, status: "rejected" }],
-      decision: "reject",
-      notes: "Certificate unreadable",
-    });
+  const rejected = await admin.agent.post(`/api/admin/death-verifications/${id}/review`).send({
+    documents: [{ id: doc.body.id, status: "rejected" }],
+    decision: "reject",
+    notes: "Certificate unreadable",
+  });
   expect(rejected.status, rejected.text).toBe(200);
   return { subject, asker, admin, id, docId: doc.body.id as number };
 }
@@ -181,6 +179,31 @@ describe("POST /api/death-verification/requests/:id/appeal (fake clock)", () => 
     const res = await appeal(subject, drill);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(REHEARSAL_APPEAL_MESSAGE);
+  });
+
+  it("gives a family report rejected by an admin no appeal deadline: its reporter has no account to appeal from", async () => {
+    const subject = await t.signUp();
+    const admin = await signUpAdmin(t);
+    const reporter = t.uniqueEmail("reporter");
+    await t
+      .request()
+      .post("/api/death-verification/report")
+      .send({
+        subjectEmail: subject.user.email,
+        reporterName: "Esi Mensah",
+        reporterEmail: reporter,
+        relationship: "sibling",
+      })
+      .expect(202);
+    await t.deliverOutbox();
+    const token = t.smtp.linkFor(reporter, "/report-death/confirm/")!.split("/").pop();
+    await t.request().post("/api/death-verification/report/confirm").send({ token }).expect(200);
+    const [row] = await t.db
+      .select()
+      .from(deathVerificationRequests)
+      .where(eq(deathVerificationRequests.userId, subject.user.id));
+    await admin.agent.post(`/api/admin/death-verifications/${row.id}/review`).send({ decision: "reject" }).expect(200);
+    expect(await rowOf(row.id)).toMatchObject({ status: "rejected", rejectedBy: "admin", appealDeadline: null });
   });
 
   it("answers 404 — the body of a missing id — to anyone but the requestor, whatever the body; 400 without a reason", async () => {

@@ -132,8 +132,9 @@ export async function reviewRequest(
       await auditInTx(tx, [entry(p.adminId, moved.userId, moved.id, "death_verification_verified", now, score)]);
       return moved;
     }
-    // An admin's first rejection of a real request may be appealed for 30 days; the decision on an appeal is final.
-    const final = request.rehearsal || request.appealedAt !== null;
+    // An admin's first rejection of a real request by an account may be appealed for 30 days (a family reporter has
+    // no account to appeal from); the decision on an appeal is final.
+    const final = request.rehearsal || request.appealedAt !== null || request.requestorId === null;
     const deadline = final ? null : new Date(now.getTime() + APPEAL_DAYS * DAY_MS);
     const moved = await q.moveRequest(tx, request.id, REVIEWABLE, {
       ...common,
