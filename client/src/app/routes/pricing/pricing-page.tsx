@@ -150,6 +150,7 @@ export function PricingPage() {
             currentPlan={currentPlan}
             pendingPlan={upgrade.isPending ? upgrade.variables?.planId : undefined}
             onChoose={choosePlan}
+            isAgent={user?.userType === "agent"}
             canPayNextPeriod={
               usage.data?.cancelAtPeriodEnd === true &&
               (choice.method === "mobile_money" || Number(credit.data?.balance.amount ?? 0) > 0)

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { Check } from "lucide-react";
-import { PLAN_LIST, PLANS, type Plan, type PlanId } from "@shared/plans";
+import { AGENT_PLAN_IDS, PLAN_LIST, PLANS, type Plan, type PlanId } from "@shared/plans";
 import { PlanCard } from "@/components/plan-card";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -10,6 +10,8 @@ type PlanGridProps = {
   currentPlan: PlanId | undefined;
   pendingPlan: PlanId | undefined;
   onChoose: (planId: PlanId) => void;
+  /** An agent account: only Professional (the agent dashboard) and Freemium are theirs to choose. */
+  isAgent?: boolean;
   /** The current plan's period ends unless paid again (paid in cedis): its card offers the next month. */
   canPayNextPeriod?: boolean;
 };
@@ -21,7 +23,7 @@ function actionLabel(plan: Plan, current: PlanId): string {
 }
 
 function PlanAction(props: PlanGridProps & { plan: Plan }) {
-  const { plan, currentPlan, pendingPlan, onChoose } = props;
+  const { plan, currentPlan, pendingPlan, onChoose, isAgent } = props;
   const variant = plan.isMostPopular ? "default" : "outline";
   if (!currentPlan) {
     return (
@@ -50,6 +52,13 @@ function PlanAction(props: PlanGridProps & { plan: Plan }) {
       <Button className="w-full" variant="secondary" disabled>
         <Check aria-hidden="true" />
         Current Plan
+      </Button>
+    );
+  }
+  if (isAgent && !AGENT_PLAN_IDS.includes(plan.id)) {
+    return (
+      <Button className="w-full" variant="outline" disabled>
+        For client accounts
       </Button>
     );
   }
