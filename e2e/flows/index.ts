@@ -8,6 +8,7 @@ import { budgetFlow } from "./budget";
 import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
+import { giftCardPrintFlow } from "./gift-card-print";
 import { giftCardsFlow } from "./gift-cards";
 import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
@@ -36,4 +37,5 @@ export const flows: Flow[] = [
   adminFlow,
   agentsFlow,
   giftCardsFlow,
+  giftCardPrintFlow,
 ];

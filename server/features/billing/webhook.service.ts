@@ -36,6 +36,8 @@ async function applyEvent(
   snapshot: SubscriptionSnapshot | null,
 ): Promise<Effects> {
   const now = ctx.clock.now();
+  const purpose = event.session?.mode === "payment" ? ctx.checkoutPurposes?.[event.metadata.kind ?? ""] : undefined;
+  if (purpose) return { cancel: [], outcome: await purpose(tx, event) };
   if (event.type === "checkout.session.expired") {
     const meta = expiredSessionMetadata.safeParse(event.metadata);
     if (meta.success) await transitionBundle(tx, { ...meta.data, from: "pending", to: "expired" });
