@@ -46,7 +46,7 @@ export function GiftCardsPage() {
           <header>
             <h1 className="text-3xl font-bold tracking-tight">Gift Cards</h1>
             <p className="mt-2 text-muted-foreground">
-              Give the gift of peace of mind: Heirloom gift cards in Ghana cedis, paid by mobile money.
+              Give the gift of peace of mind: Heirloom gift cards in Ghana cedis, paid by mobile money or card.
             </p>
           </header>
           {user ? (

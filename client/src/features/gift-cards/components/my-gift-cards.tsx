@@ -25,16 +25,16 @@ export function MyGiftCards() {
       {cards.data.map((card) => (
         <li
           key={card.id}
-          className="grid gap-1 rounded-md border border-border p-3 text-sm sm:grid-cols-5 sm:items-center"
+          className="grid gap-x-4 gap-y-1 rounded-md border border-border p-3 text-sm sm:grid-cols-[auto_1fr_auto_auto_auto] sm:items-center"
         >
-          <span className="font-mono">{card.cardNumber}</span>
+          <span className="font-mono whitespace-nowrap">{card.cardNumber}</span>
           <span>For {card.recipientName}</span>
           <span className="font-semibold">
             {card.currency} {card.denomination}
           </span>
           <span className="flex flex-wrap items-center gap-2 sm:justify-end">
             <Badge variant={statusVariant(card.status)}>{card.status}</Badge>
-            <span className="text-muted-foreground">Expires {formatDate(card.expiryDate)}</span>
+            <span className="whitespace-nowrap text-muted-foreground">Expires {formatDate(card.expiryDate)}</span>
           </span>
           <span className="sm:text-right">
             <Button asChild size="sm" variant="outline">
