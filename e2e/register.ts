@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 
+/** The address the e2e server lists in ADMIN_EMAILS: once verified, it may take the admin role (death verification flow). */
+export const E2E_LISTED_ADMIN = "ama.reviewer@heirloom.example";
+
 export type SignUpFields = { email: string; password: string; firstName: string; lastName: string };
 
 /**

@@ -3,6 +3,10 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { lockDataDir } from "../server/db/data-dir-lock";
+import { pgliteExtensions } from "../server/db/pglite-extensions";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,9 +23,21 @@ export type RunningServer = {
   baseUrl: string;
   dataDir: string;
   logs: string[];
-  process: ChildProcess;
+  /** The server process now running (a new one after `restart`). */
+  readonly process: ChildProcess;
   stop(): Promise<void>;
+  /**
+   * Stops the server as an operator would (SIGTERM, waits for it and its embedded database to close), runs `whileDown`
+   * (e.g. SQL through `openSql`), then starts it again on the same port, data and environment, and waits until it
+   * answers /api/health. Sessions and everything stored survive, as they do across a real restart.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
+  /** Plain SQL against the server's database; on the embedded engine only while the server is stopped. */
+  openSql(): Promise<SqlSession>;
 };
+
+/** A statement runner on the server's database, closed by `close()`. */
+export type SqlSession = { query<T = Record<string, unknown>>(text: string): Promise<T[]>; close(): Promise<void> };
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -51,51 +67,98 @@ export async function startServer(
   if (!fs.existsSync(path.join(ROOT, "dist/server/index.mjs")))
     throw new Error("dist/server/index.mjs is missing: run npm run build first");
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-e2e-"));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "hl-e2e-"));
   const baseUrl = `http://localhost:${port}`;
   const logs: string[] = [];
   const entry = [...(opts.nodeArgs ?? []), ...startScriptArgs()];
-  const child = spawn(process.execPath, entry, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d: Buffer) => logs.push(d.toString()));
-  child.stderr?.on("data", (d: Buffer) => logs.push(d.toString()));
-  const deadline = Date.now() + 60_000;
-  for (let healthy = false; !healthy;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not answer /api/health within 60 s:\n${logs.join("")}`);
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  const databaseUrl = childEnv.DATABASE_URL || undefined;
+
+  async function spawnHealthy(): Promise<ChildProcess> {
+    const child = spawn(process.execPath, entry, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout?.on("data", (d: Buffer) => logs.push(d.toString()));
+    child.stderr?.on("data", (d: Buffer) => logs.push(d.toString()));
+    const deadline = Date.now() + 60_000;
+    for (let healthy = false; !healthy;) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join("")}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`server did not answer /api/health within 60 s:\n${logs.join("")}`);
+      }
+      try {
+        const res = await fetch(`${baseUrl}/api/health`);
+        healthy = res.ok;
+      } catch {
+        // not listening yet
+      }
+      if (!healthy) await new Promise((r) => setTimeout(r, 250));
     }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      healthy = res.ok;
-    } catch {
-      // not listening yet
-    }
-    if (!healthy) await new Promise((r) => setTimeout(r, 250));
+    return child;
   }
+
+  async function halt(child: ChildProcess): Promise<void> {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
+
+  let child = await spawnHealthy();
+  let running = true;
   return {
     baseUrl,
     dataDir,
     logs,
-    process: child,
+    get process() {
+      return child;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        await new Promise((r) => child.once("exit", r));
+      await halt(child);
+      running = false;
+      if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart(whileDown) {
+      await halt(child);
+      running = false;
+      await whileDown?.();
+      child = await spawnHealthy();
+      running = true;
+    },
+    async openSql() {
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        return {
+          query: async <T>(text: string) => (await client.query(text)).rows as T[],
+          close: () => client.end(),
+        };
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (running) throw new Error("openSql on the embedded engine needs the server stopped (use restart)");
+      // the embedded database process closes its files a moment after the server: its lock says when
+      const pgdata = path.join(dataDir, "pgdata");
+      const unlock = await lockDataDir(pgdata);
+      try {
+        const db = await PGlite.create({ dataDir: pgdata, extensions: await pgliteExtensions() });
+        return {
+          query: async <T>(text: string) => (await db.query<T>(text)).rows,
+          close: async () => {
+            await db.close();
+            unlock();
+          },
+        };
+      } catch (err) {
+        unlock();
+        throw err;
+      }
     },
   };
 }

@@ -13,7 +13,11 @@ export const DEATH_VERIFICATION_STATUSES = [
 export type DeathVerificationStatus = (typeof DEATH_VERIFICATION_STATUSES)[number];
 
 /** Statuses a subject's activity still stops (design/state-machines.md). */
-export const OPEN_DEATH_VERIFICATION_STATUSES = ["pending", "in_review", "verified"] as const;
+export const OPEN_DEATH_VERIFICATION_STATUSES = ["pending", "in_review", "appealed", "verified"] as const;
+/** Statuses an admin decides on: awaiting review, or back for review after an appeal. */
+export const REVIEWABLE_DEATH_VERIFICATION_STATUSES = ["pending", "in_review", "appealed"] as const;
+/** Days the requestor of a request an admin rejected has to appeal it (spec 001: 30-day appeal waiting period). */
+export const APPEAL_DAYS = 30;
 
 export const DOCUMENT_TYPES = [
   "death_certificate",
@@ -110,6 +114,8 @@ type RequestFields = {
   waitingPeriodStart: string | null;
   waitingPeriodEnd: string | null;
   appealDeadline: string | null;
+  /** When the requestor appealed an admin's rejection (once). */
+  appealedAt: string | null;
   createdAt: string;
   subjectUserId: number;
   subjectName: string;
@@ -121,8 +127,13 @@ export type DeathVerificationRequestDto = RequestFields & {
   confirmationCount: number;
   myDecision: string | null;
   canConfirm: boolean;
+  /** The requestor may appeal now: an admin rejected it, never appealed, before `appealDeadline`. */
+  canAppeal: boolean;
   documents: DeathVerificationDocumentDto[];
+  /** The reason of a rejection (to the subject and the requestor, while rejected or appealed). */
   notes: string | null;
+  /** The requestor's reason for their appeal (to the subject and the requestor). */
+  appealReason: string | null;
 };
 
 /** `GET /api/admin/death-verifications`: one request in the review queue. */
@@ -136,5 +147,7 @@ export type DeathVerificationReviewDto = RequestFields & {
   checks: Partial<Record<SourceCheck, { confirmed: boolean; reference: string | null }>>;
   breakdown: ScoreBreakdown;
   reviewedAt: string | null;
+  /** The admin's notes: while `appealed`, the reason of the rejection being appealed. */
   notes: string | null;
+  appealReason: string | null;
 };

@@ -155,6 +155,13 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const PLAN_LIST: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
 
+/**
+ * The plans an agent account may hold (docs/decisions/014-agents.md): Professional, whose `agent_dashboard` gate lets
+ * them invite clients, or Freemium. The client plans are for clients; the server refuses them to agents and the
+ * pricing page does not offer them.
+ */
+export const AGENT_PLAN_IDS: readonly PlanId[] = ["freemium", "professional"];
+
 /** Users created before any plan choice carry "free" (spec 000 §3); it is the freemium plan. */
 export function normalizePlanId(plan: string | null | undefined): PlanId {
   return (PLAN_IDS as readonly string[]).includes(plan ?? "") ? (plan as PlanId) : "freemium";

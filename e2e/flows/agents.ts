@@ -67,14 +67,25 @@ export const agentsFlow: Flow = {
     await onboard(page, baseUrl, agentEmail, shot);
     await secureAgent(page, baseUrl, server.dataDir, agentEmail);
 
-    // Professional (the invitation gate) reads "Contact Sales" on the pricing page: granted here as sales would, in
-    // test mode through the same endpoint the pricing page uses.
-    const plan = await page.request.post(`${baseUrl}/api/upgrade-plan`, { data: { planId: "professional" } });
-    assert.equal(plan.status(), 200, await plan.text());
+    // Without Professional (the invitation gate) the dashboard offers the plan; its pricing card reads "Contact Sales"
+    // and takes the plan like any other (spec 000 §9; test mode here, Stripe Checkout otherwise).
+    await page.goto(`${baseUrl}/agent-dashboard`);
+    await page.getByRole("heading", { name: "Agent Dashboard", level: 1 }).waitFor();
+    const notice = page.getByRole("region", { name: "Professional plan needed" });
+    await notice.waitFor();
+    await shot("agent-dashboard-needs-professional");
+    await notice.getByRole("link", { name: "Get Professional" }).click();
+    await page.waitForURL(/\/pricing$/);
+    await page.getByRole("button", { name: "For client accounts" }).first().waitFor();
+    await shot("agent-pricing");
+    await page.getByRole("button", { name: "Contact Sales" }).click();
+    await page.getByText("Plan upgraded successfully!").first().waitFor();
 
     await page.goto(`${baseUrl}/agent-dashboard`);
     await page.getByRole("heading", { name: "Agent Dashboard", level: 1 }).waitFor();
     await page.getByText("Mensah Estate Advisors").first().waitFor();
+    await page.getByRole("button", { name: "Invite Client" }).waitFor();
+    assert.equal(await notice.count(), 0);
     await shot("agent-dashboard-empty");
     await page.getByRole("button", { name: "Invite Client" }).click();
     const invite = page.getByRole("dialog", { name: "Invite Client" });

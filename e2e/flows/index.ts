@@ -5,6 +5,7 @@ import { assetsFlow } from "./assets";
 import { backupFlow } from "./backup";
 import { billingFlow } from "./billing";
 import { budgetFlow } from "./budget";
+import { deathVerificationFlow } from "./death-verification";
 import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
@@ -38,4 +39,5 @@ export const flows: Flow[] = [
   agentsFlow,
   giftCardsFlow,
   giftCardPrintFlow,
+  deathVerificationFlow,
 ];

@@ -126,12 +126,29 @@ export const ACCESS_RULES = {
       );
     return rows.map((r) => r.id);
   }),
-  /** Add evidence to a request: its requestor alone, while it is open (pending or in review). */
+  /** Add evidence to a request: its requestor alone, while it awaits review (pending, in review, or appealed). */
   "death-verification:upload": ownerOnly(async (db, userId, ids) => {
     const rows = await db
       .select({ id: dvr.id })
       .from(dvr)
-      .where(and(eq(dvr.requestorId, userId), inArray(dvr.status, ["pending", "in_review"]), inArray(dvr.id, ids)));
+      .where(
+        and(
+          eq(dvr.requestorId, userId),
+          inArray(dvr.status, ["pending", "in_review", "appealed"]),
+          inArray(dvr.id, ids),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }),
+  /**
+   * Appeal a request: its requestor alone, whatever its state (the service answers 409 for a request that cannot be
+   * appealed: not rejected by an admin, already appealed, past its deadline, a rehearsal); anyone else gets 404.
+   */
+  "death-verification:appeal": ownerOnly(async (db, userId, ids) => {
+    const rows = await db
+      .select({ id: dvr.id })
+      .from(dvr)
+      .where(and(eq(dvr.requestorId, userId), inArray(dvr.id, ids)));
     return rows.map((r) => r.id);
   }),
   /** Read a request's evidence: its requestor and its subject; never the subject's other trusted parties. */

@@ -122,6 +122,15 @@ export const ACCESS_CASES: Record<Permission, AccessCase> = {
     },
     routes: ["post /api/death-verification/requests/:id/confirm"],
   },
+  // The requestor alone (here the owner rehearsing) may appeal; a request about the owner that a party made is not theirs.
+  "death-verification:appeal": {
+    owner: true,
+    async arrange(t, owner) {
+      const asker = await activeParty(t, owner, { name: "Asker" });
+      return { ids: [await rehearse(owner)], refused: [await requestAbout(asker.person, owner)] };
+    },
+    routes: ["post /api/death-verification/requests/:id/appeal"],
+  },
   // Delegate-only: the agent whose invitation the client accepted sees the client's profile; another agent nothing.
   "agent:client-profile": {
     owner: false,

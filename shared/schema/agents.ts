@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
@@ -82,7 +83,9 @@ export type AgentInvitation = typeof agentInvitations.$inferSelect;
 /**
  * One commission per confirmed payment by a linked client (spec 001 §3 "Earning"): `commission = amount × rate / 100`
  * computed by PostgreSQL in numeric, never floats. The unique (transaction type, id) makes a replayed confirmation
- * create nothing twice (PAY-03). pending → payable (monthly run) → reversed on a refund.
+ * create nothing twice (PAY-03). pending → payable (monthly run). A refund or chargeback is its own row with a
+ * negative amount and commission, `reversal_of` the original and its own (type, id) — `refund`/`re_…`,
+ * `chargeback`/`du_…`, `chargeback_won`/`du_…` — so it is paid against the next payout run like any other row.
  */
 export const agentEarnings = pgTable(
   "agent_earnings",
@@ -102,10 +105,15 @@ export const agentEarnings = pgTable(
     payoutMonth: varchar("payout_month", { length: 7 }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     reversedAt: timestamp("reversed_at", { withTimezone: true }),
+    /** A refund's, chargeback's or won chargeback's row: the earning it corrects. */
+    reversalOf: integer("reversal_of").references((): AnyPgColumn => agentEarnings.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("agent_earnings_agent_idx").on(t.agentId, t.createdAt),
+    index("agent_earnings_reversal_idx")
+      .on(t.reversalOf)
+      .where(sql`reversal_of is not null`),
     index("agent_earnings_client_idx").on(t.clientId),
     uniqueIndex("agent_earnings_transaction_idx").on(t.transactionType, t.transactionId),
     index("agent_earnings_pending_idx")

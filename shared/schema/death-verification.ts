@@ -69,7 +69,12 @@ export const deathVerificationRequests = pgTable(
     /** When the next waiting-period reminder is due (weekly, and 2 days before the end); null when none is left. */
     nextReminderAt: instant("next_reminder_at"),
     remindersSent: smallint("reminders_sent").notNull().default(0),
+    /** Until when the requestor may appeal an admin's rejection; null when it cannot be appealed (any more). */
     appealDeadline: instant("appeal_deadline"),
+    /** When the requestor appealed: a request is appealed once, and a rejection after it is final. */
+    appealedAt: instant("appealed_at"),
+    /** The requestor's reason for the appeal: ciphertext under the subject's data key, like `notes`. */
+    appealReason: text("appeal_reason"),
     legalReviewRequired: boolean("legal_review_required").notNull().default(false),
     complianceNotes: text("compliance_notes"),
     completedAt: instant("completed_at"),

@@ -32,6 +32,25 @@ export const COMMISSION_DEFAULT = 10;
 export const POTENTIAL_PRICE = "29.99";
 /** Spec 001 §9 and the contract: invitation links live 120 hours; the dashboard shows the latest 5. */
 export const INVITATION_TTL_HOURS = 120;
+
+/**
+ * What an earning line is, by its transaction type, on the dashboard and the payout statement: refunds and
+ * chargebacks are negative lines named so; a won chargeback gives the commission back.
+ */
+export function earningLabel(transactionType: string): string {
+  switch (transactionType) {
+    case "refund":
+      return "Refund";
+    case "chargeback":
+      return "Chargeback";
+    case "chargeback_won":
+      return "Chargeback won";
+    case "invoice":
+      return "Renewal";
+    default:
+      return "Payment";
+  }
+}
 export const RECENT_INVITATIONS = 5;
 
 /** Spec 001 §5 and §8, word for word. */

@@ -15,6 +15,8 @@ export const DEATH_VERIFICATION_MESSAGES = {
   decision: "Choose confirm or deny",
   reviewDecision: "Choose verify or reject",
   reference: "Enter the reference the source gave",
+  appealReason: "Explain why the decision should be reviewed again",
+  appealed: "Your appeal was sent. The request is back with the reviewers.",
   reportSent: "If an account matches, we will be in touch. Please confirm your e-mail: we sent you a link.",
 } as const;
 
@@ -91,3 +93,9 @@ export const reviewDeathVerificationSchema = z.object({
 });
 export type ReviewDeathVerificationInput = z.infer<typeof reviewDeathVerificationSchema>;
 export type RecordedChecksInput = Partial<Record<SourceCheck, { confirmed: boolean; reference?: string }>>;
+
+/** `POST /api/death-verification/requests/:id/appeal`: the requestor's reason (more evidence goes through uploads). */
+export const appealDeathVerificationSchema = z.object({
+  reason: requiredText(M.appealReason, 2000),
+});
+export type AppealDeathVerificationInput = z.infer<typeof appealDeathVerificationSchema>;

@@ -195,10 +195,16 @@ describe("commissions", () => {
       await runInTransaction(t.db, (tx) => recordClientPayment(tx, { now: t.clock.now() }, payment));
     expect(await earningsOf(agent.user.id)).toHaveLength(1);
     expect((await agent.agent.get("/api/agent/stats")).body.totalEarnings).toBe("2.999000");
-    const reversed = await runInTransaction(t.db, (tx) => reverseClientPayment(tx, { now: t.clock.now() }, payment));
-    expect(reversed).toBe(true);
-    expect((await earningsOf(agent.user.id))[0].status).toBe("reversed");
-    expect((await agent.agent.get("/api/agent/stats")).body.totalEarnings).toBe("0");
+    const refund = { transactionType: "refund", transactionId: `re_${agent.user.id}`, share: "rest" } as const;
+    for (let i = 0; i < 2; i++) {
+      await runInTransaction(t.db, (tx) => reverseClientPayment(tx, { now: t.clock.now() }, payment, refund));
+    }
+    const rows = (await earningsOf(agent.user.id)).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.transactionType, r.commission, r.reversalOf])).toEqual([
+      ["test", "2.999000", null],
+      ["refund", "-2.999000", rows[0].id],
+    ]);
+    expect((await agent.agent.get("/api/agent/stats")).body.totalEarnings).toBe("0.000000");
   });
 });
 

@@ -33,17 +33,98 @@ export async function insertEarningForPayment(
   return result.rows[0];
 }
 
-/** A refund or chargeback: the earning leaves the agent's totals (pending or payable, once). */
-export async function reverseEarningFor(
+/** The original earning of a payment (never a correction row), locked so two corrections of it queue up. */
+export async function lockOriginalEarning(tx: Tx, p: { transactionType: string; transactionId: string }) {
+  const result = await tx.execute<{ id: number }>(sql`
+    select id from agent_earnings
+     where transaction_type = ${p.transactionType} and transaction_id = ${p.transactionId} and reversal_of is null
+     for update`);
+  return result.rows[0]?.id;
+}
+
+export type Correction = {
+  /** `refund` / `chargeback`: what the row is, with the Stripe id that makes it unique (re_…, du_…). */
+  transactionType: "refund" | "chargeback";
+  transactionId: string;
+  /** The part of the payment it takes back: `numerator / denominator` of the payment, or all that is left. */
+  share: { numerator: number; denominator: number } | "rest";
+  now: Date;
+};
+
+/**
+ * Writes the negative row of a refund or chargeback against the original earning (already locked by the caller, in
+ * this statement's fresh snapshot): `commission × numerator / denominator` (numeric, rounded to the column's 6
+ * places; exact whenever the refund is whole cents of a whole-cent payment at a 2-place rate), never more than is
+ * left after earlier corrections. Pending, so the next payout run pays it (a month already paid out is corrected
+ * against the next one). The unique (type, id) makes a replay insert nothing. Answers the row, or undefined.
+ */
+export async function insertCorrection(
   tx: Tx,
-  p: { transactionType: string; transactionId: string; now: Date },
-): Promise<boolean> {
-  const result = await tx.execute(sql`
-    update agent_earnings set status = 'reversed', reversed_at = ${p.now.toISOString()}::timestamptz
-     where transaction_type = ${p.transactionType} and transaction_id = ${p.transactionId}
-       and status in ('pending', 'payable')
-    returning id`);
-  return result.rows.length > 0;
+  originalId: number,
+  c: Correction,
+): Promise<{ id: number; commission: string } | undefined> {
+  // Multiplied before dividing, so an exact share stays exact (3.703765 × 1000 / 2999 = 1.235).
+  const takes =
+    c.share === "rest"
+      ? { amount: sql`amount_left`, commission: sql`commission_left` }
+      : {
+          amount: sql`round(amount * ${c.share.numerator}::numeric / ${c.share.denominator}::numeric, 2)`,
+          commission: sql`round(commission * ${c.share.numerator}::numeric / ${c.share.denominator}::numeric, 6)`,
+        };
+  const result = await tx.execute<{ id: number; commission: string }>(sql`
+    with original as (
+      select o.*,
+             o.amount + coalesce((select sum(r.amount) from agent_earnings r where r.reversal_of = o.id), 0) as amount_left,
+             o.commission + coalesce((select sum(r.commission) from agent_earnings r where r.reversal_of = o.id), 0)
+               as commission_left
+        from agent_earnings o
+       where o.id = ${originalId}
+    ), ins as (
+      insert into agent_earnings
+        (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, status,
+         reversal_of, created_at)
+      select agent_id, client_id, ${c.transactionType}, ${c.transactionId},
+             -least(${takes.amount}, amount_left),
+             commission_rate,
+             -least(${takes.commission}, commission_left),
+             'pending', id, ${c.now.toISOString()}::timestamptz
+        from original
+       where commission_left > 0 or amount_left > 0
+      on conflict (transaction_type, transaction_id) do nothing
+      returning id, agent_id, commission
+    ), counted as (
+      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
+      returning 1
+    )
+    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
+  return result.rows[0];
+}
+
+/**
+ * A chargeback the agent's client won: a positive row giving back exactly what that chargeback's row took, once
+ * (`chargeback_won`, the dispute's id). Nothing when the chargeback took nothing.
+ */
+export async function insertChargebackWon(
+  tx: Tx,
+  p: { disputeId: string; now: Date },
+): Promise<{ id: number; commission: string } | undefined> {
+  const result = await tx.execute<{ id: number; commission: string }>(sql`
+    with ins as (
+      insert into agent_earnings
+        (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, status,
+         reversal_of, created_at)
+      select agent_id, client_id, 'chargeback_won', transaction_id, -amount, commission_rate, -commission, 'pending',
+             reversal_of, ${p.now.toISOString()}::timestamptz
+        from agent_earnings
+       where transaction_type = 'chargeback' and transaction_id = ${p.disputeId}
+      on conflict (transaction_type, transaction_id) do nothing
+      returning id, agent_id, commission
+    ), counted as (
+      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
+      returning 1
+    )
+    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
+  return result.rows[0];
 }
 
 export async function listEarnings(db: DbOrTx, agentId: number, page: Page) {

@@ -12,11 +12,32 @@ export async function recordClientPayment(tx: Tx, deps: { now: Date }, payment: 
   await q.insertEarningForPayment(tx, { ...payment, now: deps.now });
 }
 
-/** A refund or chargeback of a payment reverses its earning (no-op when there was none). */
+/** The payment a refund or chargeback is about, as its earning was recorded (`bundle`/id, `invoice`/in_…). */
+export type PaymentRef = Pick<ConfirmedPayment, "transactionType" | "transactionId">;
+
+/**
+ * A refund or chargeback of a payment, inside the transaction that records the Stripe event: a negative earning row
+ * linked to the payment's earning, in proportion to what was taken back (`share`), once per refund or dispute id
+ * (PAY-03). Nothing when the payment earned nothing (the buyer had no agent). Answers the row written, if any.
+ */
 export async function reverseClientPayment(
   tx: Tx,
   deps: { now: Date },
-  payment: Pick<ConfirmedPayment, "transactionType" | "transactionId">,
-): Promise<boolean> {
-  return q.reverseEarningFor(tx, { ...payment, now: deps.now });
+  payment: PaymentRef,
+  correction: Omit<q.Correction, "now">,
+): Promise<{ id: number; commission: string } | undefined> {
+  const originalId = await q.lockOriginalEarning(tx, payment);
+  if (originalId === undefined) return undefined;
+  return q.insertCorrection(tx, originalId, { ...correction, now: deps.now });
+}
+
+/** The client won the chargeback: what its row took back is earned again, once. */
+export async function reinstateChargeback(
+  tx: Tx,
+  deps: { now: Date },
+  payment: PaymentRef,
+  disputeId: string,
+): Promise<{ id: number; commission: string } | undefined> {
+  if ((await q.lockOriginalEarning(tx, payment)) === undefined) return undefined;
+  return q.insertChargebackWon(tx, { disputeId, now: deps.now });
 }

@@ -67,12 +67,20 @@ describe("inviting a client", () => {
     expect(res.body.message).toBe("Create your agent profile before inviting clients.");
   });
 
-  it("needs the Professional plan's agent dashboard (403 on Freemium)", async () => {
+  it("needs the Professional plan's agent dashboard (403 on Freemium), which an agent takes like any plan", async () => {
     const agent = await signUpAgent(t);
     expect((await agent.agent.post("/api/upgrade-plan").send({ planId: "freemium" })).status).toBe(200);
     const res = await agent.agent.post("/api/agent/invitations").send({ email: t.uniqueEmail() });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe("Upgrade your plan to use the agent dashboard");
+    // the dashboard's reads stay open, so the agent sees their status and what the plan unlocks
+    expect((await agent.agent.get("/api/agent/stats")).status).toBe(200);
+    // a client plan is not for agents; the pricing page's Professional button ("Contact Sales") calls this upgrade
+    const clientPlan = await agent.agent.post("/api/upgrade-plan").send({ planId: "advanced_premium" });
+    expect(clientPlan.status).toBe(403);
+    expect(clientPlan.body.message).toBe("Agent accounts can choose the Professional plan.");
+    expect((await agent.agent.post("/api/upgrade-plan").send({ planId: "professional" })).status).toBe(200);
+    expect((await agent.agent.post("/api/agent/invitations").send({ email: t.uniqueEmail() })).status).toBe(201);
   });
 
   it("answers 400 with the spec's message for a bad e-mail", async () => {

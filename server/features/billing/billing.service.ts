@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { PLANS, normalizePlanId, type PlanId } from "@shared/plans";
+import { AGENT_PLAN_IDS, PLANS, normalizePlanId, type PlanId } from "@shared/plans";
 import type { User } from "@shared/schema";
 import { runInTransaction, type Db, type Tx } from "../../db";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
@@ -44,7 +44,7 @@ function formatDay(date: Date): string {
 /** Plans and storage are for clients; agents may hold the Professional plan (or fall back to Freemium). */
 export function assertMayBuy(user: User, planId?: PlanId): void {
   if (user.userType === "admin") throw forbidden("Plans and storage are for client and agent accounts.");
-  if (user.userType === "agent" && planId && planId !== "professional" && planId !== "freemium") {
+  if (user.userType === "agent" && planId && !AGENT_PLAN_IDS.includes(planId)) {
     throw forbidden("Agent accounts can choose the Professional plan.");
   }
 }

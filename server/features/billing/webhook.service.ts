@@ -3,8 +3,16 @@ import type { User } from "@shared/schema";
 import { runInTransaction, type Tx } from "../../db";
 import { AppError } from "../../lib/app-error";
 import { enqueueEmail } from "../../lib/outbox/enqueue";
-import { WebhookSignatureError, type SubscriptionSnapshot, type WebhookEvent } from "../../lib/payments";
+import {
+  WebhookSignatureError,
+  type ChargeSnapshot,
+  type DisputeSnapshot,
+  type InvoiceSnapshot,
+  type SubscriptionSnapshot,
+  type WebhookEvent,
+} from "../../lib/payments";
 import { notify } from "../../lib/notifications";
+import { correctAgentEarning, creditAgentForRenewal, isEarningRenewal } from "./agent-commission";
 import { paymentFailedMail } from "./billing.mail";
 import { findUserByStripeCustomer, recordStripeEvent, setPaymentStatus, transitionBundle } from "./billing.queries";
 import type { BillingCtx } from "./billing.service";
@@ -20,6 +28,25 @@ const SUBSCRIPTION_EVENTS = new Set([
   "invoice.payment_failed",
 ]);
 
+/** A charge's refunds changed: the charge and all its refunds are re-read. */
+const REFUND_EVENTS = new Set(["charge.refunded", "charge.refund.updated"]);
+/** A dispute opened, moved or closed: the dispute and its charge are re-read. */
+const DISPUTE_EVENTS = new Set([
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.funds_reinstated",
+]);
+
+/** What the handler re-read from Stripe before its transaction (events arrive out of order and may be stale). */
+type Fresh = {
+  snapshot: SubscriptionSnapshot | null;
+  invoice: InvoiceSnapshot | null;
+  charge: ChargeSnapshot | null;
+  dispute: DisputeSnapshot | null;
+};
+
 const expiredSessionMetadata = z.object({
   userId: z.string().regex(/^\d+$/).transform(Number),
   bundleId: z.string().regex(/^\d+$/).transform(Number),
@@ -29,15 +56,16 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 type Effects = SyncResult & { outcome: WebhookOutcome };
 
-async function applyEvent(
-  tx: Tx,
-  ctx: BillingCtx,
-  event: WebhookEvent,
-  snapshot: SubscriptionSnapshot | null,
-): Promise<Effects> {
+async function applyEvent(tx: Tx, ctx: BillingCtx, event: WebhookEvent, fresh: Fresh): Promise<Effects> {
+  const { snapshot } = fresh;
   const now = ctx.clock.now();
   const purpose = event.session?.mode === "payment" ? ctx.checkoutPurposes?.[event.metadata.kind ?? ""] : undefined;
   if (purpose) return { cancel: [], outcome: await purpose(tx, event) };
+  if (REFUND_EVENTS.has(event.type) || DISPUTE_EVENTS.has(event.type)) {
+    if (!fresh.charge) return { cancel: [], outcome: "ignored" };
+    await correctAgentEarning(tx, now, fresh.charge, fresh.dispute);
+    return { cancel: [], outcome: "applied" };
+  }
   if (event.type === "checkout.session.expired") {
     const meta = expiredSessionMetadata.safeParse(event.metadata);
     if (meta.success) await transitionBundle(tx, { ...meta.data, from: "pending", to: "expired" });
@@ -60,6 +88,10 @@ async function applyEvent(
   if (!user) return { ...result, outcome: "ignored" };
   if (event.type === "invoice.paid") {
     await setPaymentStatus(tx, user.id, "ok");
+    // A renewal earns the client's agent like the first payment did (which the checkout's bundle credited).
+    if (snapshot && result.user && isEarningRenewal(fresh.invoice, snapshot)) {
+      await creditAgentForRenewal(tx, now, result.user.id, fresh.invoice);
+    }
     return { ...result, outcome: "applied" };
   }
   // The plan stays until the period ends; Stripe ends the subscription if retries fail, which reverts it.
@@ -89,9 +121,10 @@ async function notifyPaymentFailed(tx: Tx, ctx: BillingCtx, user: User, eventId:
 export const INVALID_SIGNATURE_MESSAGE = "Invalid Stripe signature.";
 
 /**
- * POST /api/webhooks/stripe. Verifies the signature over the raw body (400 and no change otherwise), re-reads the
- * subscription from Stripe (events arrive out of order), then records the event id and applies its effect in ONE
- * transaction: a replay or a concurrent duplicate finds the id already there and changes nothing. The e-mail it
+ * POST /api/webhooks/stripe. Verifies the signature over the raw body (400 and no change otherwise), re-reads what
+ * the event is about from Stripe (events arrive out of order): the subscription, a paid invoice, a refunded or
+ * disputed charge with its refunds, a dispute. Then records the event id and applies its effect in ONE
+ * transaction (an agent's earning, or its refund/chargeback correction, included): a replay or a concurrent duplicate finds the id already there and changes nothing. The e-mail it
  * causes is queued in that transaction; cancelling a superseded subscription (outside the database) runs after it.
  */
 export async function handleStripeWebhook(
@@ -112,10 +145,17 @@ export async function handleStripeWebhook(
   const wantsSnapshot = SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId !== null;
   const snapshot =
     wantsSnapshot && event.subscriptionId ? await payments.retrieveSubscription(event.subscriptionId) : null;
+  const invoice =
+    event.type === "invoice.paid" && event.objectId ? await payments.retrieveInvoice(event.objectId) : null;
+  const dispute =
+    DISPUTE_EVENTS.has(event.type) && event.objectId ? await payments.retrieveDispute(event.objectId) : null;
+  const chargeId = dispute?.chargeId ?? (REFUND_EVENTS.has(event.type) ? event.chargeId : null);
+  const charge = chargeId ? await payments.retrieveCharge(chargeId) : null;
+  const fresh: Fresh = { snapshot, invoice, charge, dispute };
 
   const effects = await runInTransaction(ctx.db, async (tx): Promise<Effects> => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) return { cancel: [], outcome: "duplicate" };
-    return applyEvent(tx, ctx, event, snapshot);
+    return applyEvent(tx, ctx, event, fresh);
   });
 
   for (const id of effects.cancel) {

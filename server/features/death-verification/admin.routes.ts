@@ -18,7 +18,7 @@ export function registerDeathVerificationAdminRoutes(r: RouteTable, deps: AppDep
 
   r.add({ method: "get", path: BASE, access: "admin" }, async (req, res) => {
     const { status, ...page } = reviewQuery.parse(req.query);
-    const statuses = status ? [status] : ["pending", "in_review", "verified"];
+    const statuses = status ? [status] : ["pending", "in_review", "appealed", "verified"];
     const { items, total } = await listForReview(d, { statuses, ...page });
     res.setHeader("X-Total-Count", String(total));
     res.json(items);

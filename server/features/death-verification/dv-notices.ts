@@ -124,3 +124,57 @@ export async function tellEveryone(
   }
   await sendNotices(tx, deps, items);
 }
+
+/**
+ * A request entered review (its first evidence or answer, or an appeal): every reviewing admin gets one e-mail and one
+ * in-app notification per request and entry — the dedupe key names both, so a retried event or a second piece of
+ * evidence sends nothing more.
+ */
+export async function tellReviewers(
+  tx: DbOrTx,
+  deps: DvDeps,
+  request: DeathVerificationRequest,
+  entry: "review" | "appeal",
+) {
+  const admins = await q.adminRecipients(tx);
+  const appeal = entry === "appeal";
+  await sendNotices(
+    tx,
+    deps,
+    admins.map((a) => ({
+      to: { userId: a.id, email: a.email },
+      notice: {
+        kind: "death_verification_review",
+        subject: appeal ? "A rejected death verification was appealed" : "A death verification is ready for review",
+        paragraphs: [
+          appeal
+            ? `Request #${request.id} was appealed by its requestor after a rejection. It is back in the review queue with their reason.`
+            : `Request #${request.id} has evidence or confirmations to review.`,
+        ],
+        link: "/admin/death-verifications",
+        dedupeKey: `dv:${request.id}:${entry}:${a.id}`,
+        test: request.rehearsal,
+      },
+    })),
+  );
+}
+
+/** An appeal: the subject is told at once on every channel, as for a new request (they can still stop it). */
+export async function announceAppeal(tx: DbOrTx, deps: DvDeps, request: DeathVerificationRequest, subject: q.Person) {
+  await sendNotices(tx, deps, [
+    {
+      to: subjectRecipient(subject),
+      notice: {
+        kind: "death_verification_appealed",
+        subject: "A death verification about you was appealed",
+        paragraphs: [
+          "A death verification about you was rejected after review, and the person who reported it has appealed: it will be reviewed again. If you are reading this, simply sign in or check in: that stops it at once.",
+        ],
+        link: "/dashboard",
+        dedupeKey: `dv:${request.id}:appealed:subject`,
+        test: request.rehearsal,
+        sms: true,
+      },
+    },
+  ]);
+}

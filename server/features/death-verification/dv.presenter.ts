@@ -47,6 +47,7 @@ function base(r: DeathVerificationRequest) {
     waitingPeriodStart: iso(r.waitingPeriodStart),
     waitingPeriodEnd: iso(r.waitingPeriodEnd),
     appealDeadline: iso(r.appealDeadline),
+    appealedAt: iso(r.appealedAt),
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -67,7 +68,9 @@ export function presentRequest(
     confirmations: ConfirmationRow[];
     myDecision: string | null;
     canConfirm: boolean;
+    canAppeal: boolean;
     notes: string | null;
+    appealReason: string | null;
   },
 ): DeathVerificationRequestDto {
   const seesEvidence = v.role !== "party";
@@ -79,8 +82,10 @@ export function presentRequest(
     confirmationCount: v.confirmations.filter((c) => c.decision === "confirm").length,
     myDecision: v.myDecision,
     canConfirm: v.canConfirm,
+    canAppeal: v.role === "requestor" && v.canAppeal,
     documents: seesEvidence ? v.documents.map(presentDocument) : [],
-    notes: seesEvidence && r.status === "rejected" ? v.notes : null,
+    notes: seesEvidence && (r.status === "rejected" || r.status === "appealed") ? v.notes : null,
+    appealReason: seesEvidence ? v.appealReason : null,
   };
 }
 
@@ -96,6 +101,7 @@ export function presentForReview(
     activeParties: number;
     derived: Partial<Record<CheckName, boolean>>;
     notes: string | null;
+    appealReason: string | null;
   },
 ): DeathVerificationReviewDto {
   const recorded = r.checks ?? {};
@@ -119,5 +125,6 @@ export function presentForReview(
     breakdown: scoreOf(confirmed).breakdown,
     reviewedAt: iso(r.reviewedAt),
     notes: v.notes,
+    appealReason: v.appealReason,
   };
 }

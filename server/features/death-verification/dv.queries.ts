@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import {
   deathVerificationConfirmations as dvc,
   deathVerificationDocuments as dvd,
@@ -90,7 +90,7 @@ export async function openRequestBy(db: DbOrTx, subjectId: number, requestorId: 
         eq(dvr.userId, subjectId),
         eq(dvr.requestorId, requestorId),
         eq(dvr.rehearsal, false),
-        inArray(dvr.status, ["pending", "in_review", "verified"]),
+        inArray(dvr.status, ["pending", "in_review", "appealed", "verified"]),
       ),
     )
     .limit(1);
@@ -226,12 +226,38 @@ export async function setDocumentVerdict(
   return rows.length > 0;
 }
 
-export async function adminIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
+/** The reviewers: every active admin, with the address their review e-mails go to. */
+export async function adminRecipients(db: DbOrTx): Promise<{ id: number; email: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.userType, "admin"), eq(users.status, "active")));
-  return rows.map((r) => r.id);
+    .where(and(eq(users.userType, "admin"), eq(users.status, "active")))
+    .orderBy(users.id);
+}
+
+/**
+ * rejected (by an admin) → appealed, as one conditional update: only a real request an admin rejected, never appealed
+ * before, before its deadline. Of two appeals arriving together one moves it; the other gets undefined.
+ */
+export async function appealRequest(
+  db: DbOrTx,
+  p: { id: number; now: Date; reason: string | null },
+): Promise<DeathVerificationRequest | undefined> {
+  const [row] = await db
+    .update(dvr)
+    .set({ status: "appealed", appealedAt: p.now, appealReason: p.reason, updatedAt: p.now })
+    .where(
+      and(
+        eq(dvr.id, p.id),
+        eq(dvr.status, "rejected"),
+        eq(dvr.rejectedBy, "admin"),
+        eq(dvr.rehearsal, false),
+        isNull(dvr.appealedAt),
+        gt(dvr.appealDeadline, p.now),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function peopleById(db: DbOrTx, ids: number[]): Promise<Map<number, Person>> {

@@ -1,5 +1,6 @@
 import type { Response } from "express";
 import {
+  appealDeathVerificationSchema,
   confirmDeathReportSchema,
   confirmDeathVerificationSchema,
   createDeathVerificationRequestSchema,
@@ -13,6 +14,7 @@ import { notFound } from "../../lib/app-error";
 import { contentDisposition } from "../../lib/files/file-names";
 import { currentUserId, routeId } from "../../lib/request-context";
 import type { RouteTable } from "../../lib/route-registry";
+import { appealRequest } from "./appeal.service";
 import { parseEvidence, readEvidence, storeEvidence } from "./document-upload";
 import { presentDocument } from "./dv.presenter";
 import * as q from "./dv.queries";
@@ -110,5 +112,16 @@ export function registerDeathVerificationRoutes(r: RouteTable, deps: AppDeps) {
     await requireAccess(d.db, { userId: currentUserId(req) }, "death-verification:confirm", id);
     const input = confirmDeathVerificationSchema.parse(req.body ?? {});
     res.json(await evidence.answerRequest(d, { userId: currentUserId(req), id, input }));
+  });
+
+  // The requestor appeals an admin's rejection; anyone else gets the same 404 as a missing id, whatever the body.
+  r.add({ method: "post", path: `${ONE}/appeal`, ...one }, async (req, res) => {
+    const id = routeId(req);
+    const userId = currentUserId(req);
+    await requireAccess(d.db, { userId }, "death-verification:appeal", id);
+    const input = appealDeathVerificationSchema.parse(req.body ?? {});
+    await appealRequest(d, { userId, id, input, requestId: String(req.id ?? "") || null, ip: req.ip ?? null });
+    const { items } = await listRequests(d, { userId, limit: 1, offset: 0, id });
+    res.json(items[0]);
   });
 }

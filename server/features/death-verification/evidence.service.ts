@@ -8,6 +8,7 @@ import { notify } from "../../lib/notifications";
 import type { BlobStorage } from "../../lib/storage";
 import { auditInTx } from "../triggers/trigger-audit";
 import type { StoredEvidence } from "./document-upload";
+import { tellReviewers } from "./dv-notices";
 import type { DeathVerificationDeps } from "./request.service";
 import * as q from "./dv.queries";
 
@@ -15,24 +16,12 @@ export const ALREADY_ANSWERED_MESSAGE = "You have already answered this request.
 
 /**
  * pending → in_review (design/state-machines.md: evidence uploaded or confirmations arrived): one conditional update,
- * so of two events arriving together one moves it and the reviewers are notified once.
+ * so of two events arriving together one moves it and the reviewers are told once (e-mail and bell).
  */
 async function startReview(tx: DbOrTx, deps: DeathVerificationDeps, request: DeathVerificationRequest, now: Date) {
   const moved = await q.moveRequest(tx, request.id, ["pending"], { status: "in_review", updatedAt: now });
   if (!moved) return;
-  const admins = await q.adminIds(tx);
-  await notify(
-    tx,
-    deps,
-    admins.map((userId) => ({
-      userId,
-      kind: "death_verification_review",
-      title: `${moved.rehearsal ? "[TEST] " : ""}A death verification is ready for review`,
-      body: `Request #${moved.id} has evidence or confirmations to review.`,
-      link: "/admin/death-verifications",
-      dedupeKey: `dv:${moved.id}:review:${userId}`,
-    })),
-  );
+  await tellReviewers(tx, deps, moved, "review");
 }
 
 /** Checks the caller may add evidence (its requestor, while open) before any of the body is read. */

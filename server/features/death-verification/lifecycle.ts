@@ -31,7 +31,7 @@ export async function stopRequestsOnActivity(tx: DbOrTx, deps: DvDeps, userId: n
     update death_verification_requests
     set status = 'rejected', rejected_by = 'subject_activity', rejected_at = ${now}, next_reminder_at = null,
         updated_at = ${now}
-    where user_id = ${userId} and rehearsal = false and status in ('pending', 'in_review', 'verified')
+    where user_id = ${userId} and rehearsal = false and status in ('pending', 'in_review', 'appealed', 'verified')
     returning id`);
   if (moved.rows.length === 0) return 0;
   const subject = (await q.findPerson(tx, userId))!;
@@ -154,11 +154,11 @@ export async function lapsePartyRequests(tx: DbOrTx, p: { partyId: number; now: 
     update death_verification_requests
     set status = 'rejected', rejected_by = 'party_revoked', rejected_at = ${p.now}, next_reminder_at = null,
         updated_at = ${p.now}
-    where requestor_party_id = ${p.partyId} and status in ('pending', 'in_review')
+    where requestor_party_id = ${p.partyId} and status in ('pending', 'in_review', 'appealed')
     returning id`);
   await tx.execute(sql`
     delete from death_verification_confirmations c
     using death_verification_requests r
-    where c.request_id = r.id and c.party_id = ${p.partyId} and r.status in ('pending', 'in_review')`);
+    where c.request_id = r.id and c.party_id = ${p.partyId} and r.status in ('pending', 'in_review', 'appealed')`);
   return lapsed.rows.length;
 }

@@ -2,7 +2,9 @@ import type { DeathVerificationDocument, DeathVerificationRequest } from "@share
 import type { CheckName } from "@shared/death-verification";
 import type { Db } from "../../db";
 import { checkAccess } from "../../lib/access";
+import type { Clock } from "../../lib/clock";
 import type { Keyring } from "../../lib/crypto/keyring";
+import { appealRefusal } from "./appeal.service";
 import { displayName } from "./dv-messages";
 import { openText, subjectKey } from "./dv-secrets";
 import { presentRequest, type ViewerRole } from "./dv.presenter";
@@ -27,15 +29,20 @@ export function derivedChecks(
   };
 }
 
-export const notesOf = async (db: Db, keyring: Keyring, r: DeathVerificationRequest) =>
-  r.notes
+/** A sealed column of the request (`notes`, `appealReason`), opened with the subject's data key. */
+const openColumn = async (db: Db, keyring: Keyring, r: DeathVerificationRequest, column: "notes" | "appealReason") =>
+  r[column]
     ? openText(
         await subjectKey(db, keyring, r.userId),
         { table: "death_verification_requests", userId: r.userId, rowId: r.id },
-        "notes",
-        r.notes,
+        column,
+        r[column],
       )
     : null;
+
+export const notesOf = (db: Db, keyring: Keyring, r: DeathVerificationRequest) => openColumn(db, keyring, r, "notes");
+export const appealReasonOf = (db: Db, keyring: Keyring, r: DeathVerificationRequest) =>
+  openColumn(db, keyring, r, "appealReason");
 
 const groupBy = <T extends { requestId: number }>(rows: T[]) => {
   const map = new Map<number, T[]>();
@@ -45,7 +52,7 @@ const groupBy = <T extends { requestId: number }>(rows: T[]) => {
 
 /** `GET /api/death-verification/requests`: about the caller, by the caller, or for the caller to answer. */
 export async function listRequests(
-  deps: { db: Db; keyring: Keyring },
+  deps: { db: Db; keyring: Keyring; clock: Clock },
   p: { userId: number; limit: number; offset: number; id?: number },
 ) {
   const { rows, total } = await q.listVisible(deps.db, p);
@@ -56,6 +63,7 @@ export async function listRequests(
     deps.db,
     rows.map((r) => r.userId),
   );
+  const now = deps.clock.now();
   const answerable = await checkAccess(deps.db, { userId: p.userId }, "death-verification:confirm", ids);
   const items = [];
   for (const r of rows) {
@@ -70,7 +78,12 @@ export async function listRequests(
         confirmations: confirmations.get(r.id) ?? [],
         myDecision: mine?.decision ?? null,
         canConfirm: role === "party" && answerable.has(r.id) && !mine,
-        notes: role !== "party" && r.status === "rejected" ? await notesOf(deps.db, deps.keyring, r) : null,
+        canAppeal: role === "requestor" && appealRefusal(r, now) === null,
+        notes:
+          role !== "party" && (r.status === "rejected" || r.status === "appealed")
+            ? await notesOf(deps.db, deps.keyring, r)
+            : null,
+        appealReason: role !== "party" ? await appealReasonOf(deps.db, deps.keyring, r) : null,
       }),
     );
   }

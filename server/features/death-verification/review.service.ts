@@ -1,5 +1,7 @@
 import {
+  APPEAL_DAYS,
   CONFIRMATIONS_NEEDED,
+  REVIEWABLE_DEATH_VERIFICATION_STATUSES,
   SOURCE_CHECKS,
   VERIFY_THRESHOLD,
   WAITING_PERIOD_DAYS,
@@ -10,13 +12,14 @@ import type { RecordedCheck } from "@shared/schema";
 import type { ReviewDeathVerificationInput } from "@shared/validators/death-verification";
 import { runInTransaction } from "../../db";
 import { AppError, conflict, notFound } from "../../lib/app-error";
+import { formatInstant } from "../triggers/format-instant";
 import { auditInTx } from "../triggers/trigger-audit";
 import { displayName, sendNotices } from "./dv-messages";
 import { announceVerified, requestorRecipient } from "./dv-notices";
 import { openText, sealText, subjectKey } from "./dv-secrets";
 import { presentForReview } from "./dv.presenter";
 import * as q from "./dv.queries";
-import { derivedChecks, notesOf } from "./list.service";
+import { appealReasonOf, derivedChecks, notesOf } from "./list.service";
 import { firstReminderAt } from "./reminders";
 import type { DeathVerificationDeps } from "./request.service";
 
@@ -25,7 +28,7 @@ export const NOT_REVIEWABLE_MESSAGE = "This request is not awaiting review.";
 export const LOW_SCORE_MESSAGE = `A request can be verified at a score of ${VERIFY_THRESHOLD} or more.`;
 export const DOCUMENTS_PENDING_MESSAGE = "Review every uploaded document first.";
 export const CONFIRMATIONS_MESSAGE = `This person has several trusted parties: ${CONFIRMATIONS_NEEDED} must confirm first.`;
-const REVIEWABLE = ["pending", "in_review"] as const;
+const REVIEWABLE = REVIEWABLE_DEATH_VERIFICATION_STATUSES;
 
 /** The admin queue (`?status=` one of the statuses, else the open ones), newest first, with everything to decide. */
 export async function listForReview(
@@ -52,6 +55,7 @@ export async function listForReview(
         activeParties: (await q.activePartiesOf(deps.db, r.userId)).length,
         derived: derivedChecks(r, documents, confirmations).derived,
         notes: await notesOf(deps.db, deps.keyring, r),
+        appealReason: await appealReasonOf(deps.db, deps.keyring, r),
       }),
     );
   }
@@ -128,27 +132,43 @@ export async function reviewRequest(
       await auditInTx(tx, [entry(p.adminId, moved.userId, moved.id, "death_verification_verified", now, score)]);
       return moved;
     }
+    // An admin's first rejection of a real request by an account may be appealed for 30 days (a family reporter has
+    // no account to appeal from); the decision on an appeal is final.
+    const final = request.rehearsal || request.appealedAt !== null || request.requestorId === null;
+    const deadline = final ? null : new Date(now.getTime() + APPEAL_DAYS * DAY_MS);
     const moved = await q.moveRequest(tx, request.id, REVIEWABLE, {
       ...common,
       status: "rejected",
       rejectedBy: "admin",
       rejectedAt: now,
-      appealDeadline: new Date(now.getTime() + WAITING_PERIOD_DAYS * DAY_MS),
+      appealDeadline: deadline,
     });
     if (!moved) throw conflict(NOT_REVIEWABLE_MESSAGE);
     const reporterEmail = openText(dek, place, "reporterEmail", request.reporterEmail);
     const requestor = await requestorRecipient(tx, moved, reporterEmail);
     const reason = p.input.notes ? `Reason: ${p.input.notes}` : "No reason was given.";
+    const next =
+      deadline && moved.requestorId !== null
+        ? `You may appeal this decision from your Trusted Party area until ${formatInstant(deadline)}.`
+        : request.appealedAt !== null
+          ? "This was the review of your appeal: the decision is final."
+          : null;
     if (requestor) {
       await sendNotices(tx, ctx, [
         {
           to: requestor,
           notice: {
             kind: "death_verification_rejected",
-            subject: "Your death verification request was not accepted",
-            paragraphs: [`Your request about ${displayName(subject)} was rejected after review.`, reason],
+            subject: request.appealedAt
+              ? "Your appeal was not accepted"
+              : "Your death verification request was not accepted",
+            paragraphs: [
+              `Your request about ${displayName(subject)} was rejected after review.`,
+              reason,
+              ...(next ? [next] : []),
+            ],
             link: moved.rehearsal ? "/death-verification" : "/trusted",
-            dedupeKey: `dv:${moved.id}:rejected:requestor`,
+            dedupeKey: `dv:${moved.id}:${request.appealedAt ? "appeal-rejected" : "rejected"}:requestor`,
             test: moved.rehearsal,
           },
         },

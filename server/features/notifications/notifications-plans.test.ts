@@ -13,8 +13,8 @@ import { listNotifications } from "./notifications.queries";
  * rows through that user's index, never by reading everyone's (as server/security/explain.test.ts does for assets).
  * Real statements captured through drizzle's logger, EXPLAINed with their parameters over ANALYZEd tables.
  */
-const USERS = 30;
-const ROWS_PER_USER = 300;
+const USERS = 1000;
+const ROWS_PER_USER = 40;
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
 type Access = { node: string; relation: string; indexes: string[] };
@@ -91,10 +91,8 @@ describe("the bell's and the activity list's reads on tables of many users", () 
     expect(reads.filter((a) => a.node === "Seq Scan")).toEqual([]);
     for (const read of reads) {
       expect(read.relation).toBe("audit_events");
-      // the owner's actor and subject indexes, or (on this small table) the time index the admin audit log added
-      for (const index of read.indexes) {
-        expect(["audit_events_actor_idx", "audit_events_subject_idx", "audit_events_at_idx"]).toContain(index);
-      }
+      // the owner's actor and subject indexes — never the admin audit log's time index walked past everyone's events
+      for (const index of read.indexes) expect(["audit_events_actor_idx", "audit_events_subject_idx"]).toContain(index);
     }
   });
 });

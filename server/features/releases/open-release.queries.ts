@@ -28,7 +28,14 @@ type OpenedRow = {
 };
 
 export type ReleaseItemRef = { kind: ItemKind; itemId: number };
-export type ReleasedFileRow = { id: number; originalFileName: string; fileSize: number; mimeType: string };
+export type ReleasedFileRow = {
+  id: number;
+  originalFileName: string;
+  fileSize: number;
+  mimeType: string;
+  /** The scan of an executed (or superseded) will: only then does the answer look up its execution record. */
+  willScan?: boolean;
+};
 export type OpenOutcome = {
   /** The token-lookup point this open took in its statement, when it took one: the row's count and expiry. */
   point: { points: number; expire: number | null };
@@ -45,7 +52,7 @@ const fromJson = <T>(v: string | T): T => (typeof v === "string" ? (JSON.parse(v
  * token-lookup point is taken first and nothing opens once it is over the limit; a live link moves `pending` →
  * `opened` (first open: `accessedAt`), an opened one stays opened; the open is written to the access log and to the
  * owner's audit trail; the release session's row is written (and the session the request came with deleted); and
- * the release's items and committed files are read for the answer. Unknown, revoked and expired links open nothing
+ * the release's items and committed files (each marked when it is a signed will's scan) are read for the answer. Unknown, revoked and expired links open nothing
  * and write nothing but the point.
  */
 export async function openLiveRelease(
@@ -95,7 +102,9 @@ export async function openLiveRelease(
       (select coalesce(json_agg(json_build_object('kind', i.kind, 'itemId', i.item_id)), '[]')
         from release_items i where i.release_id = o.id) as items,
       (select coalesce(json_agg(json_build_object('id', a.id, 'originalFileName', a.original_file_name,
-          'fileSize', a.file_size, 'mimeType', a.mime_type) order by a.id), '[]')
+          'fileSize', a.file_size, 'mimeType', a.mime_type, 'willScan', exists (select 1 from will_executions w
+            where w.user_id = o.user_id and w.scan_asset_id = a.id and w.status in ('executed', 'superseded')))
+          order by a.id), '[]')
         from release_items i join digital_assets a on a.id = i.item_id and a.user_id = o.user_id and a.status = 'committed'
         where i.release_id = o.id and i.kind = 'file') as files
     from point left join opened o on true`,

@@ -64,7 +64,10 @@ async function viewOf(deps: ReleaseDeps, release: AssetRelease, preloaded?: Prel
   const db = deps.database.db;
   const message = await openReleaseMessage(db, deps, release);
   const assets = await releasedAssets(db, deps, release, preloaded);
-  const fileIds = assets.filter((a) => a.kind === "file").map((a) => a.id);
+  // the open's statement already says which files are signed wills' scans: no look-up when none is
+  const fileIds = preloaded
+    ? preloaded.files.filter((f) => f.willScan).map((f) => f.id)
+    : assets.filter((a) => a.kind === "file").map((a) => a.id);
   const signedWills = await releasedExecutions(deps, db, release.userId, fileIds);
   return {
     release: presentRelease(release, message),

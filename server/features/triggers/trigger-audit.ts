@@ -16,6 +16,7 @@ export type TriggerAuditAction =
   | "death_verification_document_added"
   | "death_verification_verified"
   | "death_verification_rejected"
+  | "death_verification_appealed"
   | "death_verification_stopped"
   | "death_verification_completed"
   | "estate_distribution_started"

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildAsset } from "../../test/factories";
 import { startTestApp, type TestApp } from "../../test/harness";
 import { createTestRelease } from "../releases/releases.test-support";
@@ -40,8 +40,13 @@ describe("a release holding the signed pages", () => {
     ]);
 
     const without = await createTestRelease(t, { ownerId: user.id, items: [{ kind: "file", id: Number(deed.id) }] });
+    const spy = vi.spyOn(t.pool, "query");
     const other = await t.agent().post("/api/releases/open").send({ token: without.token });
+    const statements = spy.mock.calls.length;
+    spy.mockRestore();
     expect(other.status).toBe(200);
+    // no signed will among the files: the open stays one statement (one round trip), with no execution look-up
+    expect(statements).toBe(1);
     expect(other.body).not.toHaveProperty("signedWills");
     expect(JSON.stringify(other.body)).not.toContain("Kwabena");
   });

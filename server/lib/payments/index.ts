@@ -3,7 +3,16 @@ import type { AppConfig } from "../../config";
 import { createStripePayments } from "./stripe-payments";
 import type { Payments } from "./types";
 
-export type { CheckoutSessionFacts, Payments, StripePayments, SubscriptionSnapshot, WebhookEvent } from "./types";
+export type {
+  ChargeSnapshot,
+  CheckoutSessionFacts,
+  DisputeSnapshot,
+  InvoiceSnapshot,
+  Payments,
+  StripePayments,
+  SubscriptionSnapshot,
+  WebhookEvent,
+} from "./types";
 export { WebhookSignatureError } from "./types";
 
 type StripeConfig = NonNullable<AppConfig["stripe"]>;

@@ -71,6 +71,22 @@ describe("verifyWebhook", () => {
     expect(verify({ subscription: "sub_d" }, "invoice.paid").subscriptionId).toBe("sub_d");
     expect(verify({ id: "ch_1" }, "charge.succeeded").subscriptionId).toBeNull();
   });
+
+  it("names the event's object and the charge a refund or dispute is about", () => {
+    expect(verify({ id: "ch_1", payment_intent: "pi_1" }, "charge.refunded")).toMatchObject({
+      objectId: "ch_1",
+      chargeId: "ch_1",
+    });
+    expect(verify({ id: "du_1", charge: "ch_2" }, "charge.dispute.created")).toMatchObject({
+      objectId: "du_1",
+      chargeId: "ch_2",
+    });
+    expect(verify({ id: "re_1", charge: { id: "ch_3" } }, "charge.refund.updated")).toMatchObject({
+      objectId: "re_1",
+      chargeId: "ch_3",
+    });
+    expect(verify({ id: "in_1" }, "invoice.paid")).toMatchObject({ objectId: "in_1", chargeId: null });
+  });
 });
 
 describe("Stripe API calls", () => {
@@ -101,6 +117,51 @@ describe("Stripe API calls", () => {
     await stripe.cancelSubscription(sub.id, `supersede:${sub.id}`);
     expect(fake.subscription(sub.id)?.status).toBe("canceled");
     await expect(stripe.cancelSubscription("sub_missing", "k")).resolves.toBeUndefined();
+  });
+
+  it("reads a charge with its refunds and the invoice it paid (through the payment intent), an invoice, a dispute", async () => {
+    const customerId = await stripe.createCustomer({ email: "b@example.com", name: "B", userId: 2 }, "customer:2");
+    const session = await stripe.createCheckoutSession({
+      customerId,
+      productName: "Advanced Premium plan",
+      unitAmountCents: 2999,
+      metadata: { userId: "2", kind: "plan", planId: "advanced_premium", bundleId: "10" },
+      successUrl: "http://heirloom.test/pricing?checkout=success",
+      cancelUrl: "http://heirloom.test/pricing?checkout=cancelled",
+      idempotencyKey: "checkout:10",
+    });
+    const sub = fake.completeCheckout(session.id);
+    const first = fake.firstCharge(sub.id);
+    const { refund } = fake.refund(first.id, 1000);
+    const charge = await stripe.retrieveCharge(first.id);
+    expect(charge).toMatchObject({
+      id: first.id,
+      amountCents: 2999,
+      currency: "usd",
+      customerId,
+      refunds: [{ id: refund.id, amountCents: 1000, status: "succeeded" }],
+      invoice: { customerId, subscriptionId: sub.id, billingReason: "subscription_create", amountPaidCents: 2999 },
+    });
+    const renewal = fake.payInvoice(sub.id);
+    expect(await stripe.retrieveInvoice(renewal.invoice.id)).toEqual({
+      id: renewal.invoice.id,
+      customerId,
+      subscriptionId: sub.id,
+      billingReason: "subscription_cycle",
+      status: "paid",
+      amountPaidCents: 2999,
+      currency: "usd",
+    });
+    const dispute = fake.dispute(renewal.charge.id);
+    expect(await stripe.retrieveDispute(dispute.id)).toEqual({
+      id: dispute.id,
+      chargeId: renewal.charge.id,
+      status: "needs_response",
+      amountCents: 2999,
+    });
+    expect(await stripe.retrieveCharge("ch_missing")).toBeNull();
+    expect(await stripe.retrieveInvoice("in_missing")).toBeNull();
+    expect(await stripe.retrieveDispute("du_missing")).toBeNull();
   });
 
   it("surfaces Stripe errors other than not-found", async () => {

@@ -3,6 +3,7 @@ import { optionalModule } from "../optional-module";
 import {
   WebhookSignatureError,
   type CheckoutSessionFacts,
+  type InvoiceSnapshot,
   type StripePayments,
   type SubscriptionSnapshot,
   type WebhookEvent,
@@ -77,6 +78,25 @@ function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
   };
 }
 
+function toInvoiceSnapshot(invoice: Stripe.Invoice): InvoiceSnapshot {
+  return {
+    id: invoice.id ?? "",
+    customerId: idAt(invoice, "customer"),
+    subscriptionId: subscriptionIdOf("invoice.", invoice),
+    billingReason: invoice.billing_reason ?? null,
+    status: invoice.status ?? null,
+    amountPaidCents: invoice.amount_paid,
+    currency: invoice.currency,
+  };
+}
+
+/** The charge a charge.*, charge.refund.* or charge.dispute.* event is about. */
+function chargeIdOf(type: string, object: unknown): string | null {
+  if (type.startsWith("charge.dispute.") || type.startsWith("charge.refund.")) return idAt(object, "charge");
+  if (type.startsWith("charge.")) return idAt(object, "id");
+  return null;
+}
+
 function isMissing(err: unknown): boolean {
   // By shape, not instanceof: an injected client may come from the SDK's ESM build, whose classes differ from the
   // CommonJS build loaded here.
@@ -95,6 +115,15 @@ export function createStripePayments(opts: {
 }): StripePayments {
   const stripe =
     opts.client ?? new (stripeSdk())(opts.secretKey, { maxNetworkRetries: 2, timeout: 15_000, telemetry: false });
+
+  async function retrieveInvoice(id: string): Promise<InvoiceSnapshot | null> {
+    try {
+      return toInvoiceSnapshot(await stripe.invoices.retrieve(id));
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
 
   return {
     mode: "stripe",
@@ -181,6 +210,56 @@ export function createStripePayments(opts: {
       }
     },
 
+    retrieveInvoice,
+
+    async retrieveCharge(id) {
+      let charge: Stripe.Charge;
+      try {
+        charge = await stripe.charges.retrieve(id);
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      // Since API 2025-03-31 a charge no longer names its invoice: the invoice payment of its payment intent does.
+      const refunds = await stripe.refunds.list({ charge: id, limit: 100 }).autoPagingToArray({ limit: 1000 });
+      const paymentIntent = idAt(charge, "payment_intent");
+      let invoice: InvoiceSnapshot | null = null;
+      if (paymentIntent) {
+        const payments = await stripe.invoicePayments.list({
+          payment: { type: "payment_intent", payment_intent: paymentIntent },
+          expand: ["data.invoice"],
+          limit: 1,
+        });
+        const found = payments.data[0]?.invoice;
+        if (isRecord(found) && found.object === "invoice")
+          invoice = toInvoiceSnapshot(found as unknown as Stripe.Invoice);
+        else if (typeof found === "string") invoice = await retrieveInvoice(found);
+      }
+      return {
+        id: charge.id,
+        amountCents: charge.amount,
+        currency: charge.currency,
+        customerId: idAt(charge, "customer"),
+        refunds: refunds.map((r) => ({ id: r.id, amountCents: r.amount, status: r.status ?? "", created: r.created })),
+        invoice,
+      };
+    },
+
+    async retrieveDispute(id) {
+      try {
+        const dispute = await stripe.disputes.retrieve(id);
+        return {
+          id: dispute.id,
+          chargeId: idAt(dispute, "charge") ?? "",
+          status: dispute.status,
+          amountCents: dispute.amount,
+        };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+
     verifyWebhook(rawBody, signature): WebhookEvent {
       if (!opts.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
       if (!signature) throw new WebhookSignatureError("no Stripe-Signature header");
@@ -194,6 +273,8 @@ export function createStripePayments(opts: {
       return {
         id: event.id,
         type: event.type,
+        objectId: idAt(object, "id"),
+        chargeId: chargeIdOf(event.type, object),
         subscriptionId: subscriptionIdOf(event.type, object),
         customerId: idAt(object, "customer"),
         metadata: isRecord(object) ? stringMetadata(object.metadata) : {},

@@ -42,10 +42,40 @@ export type CheckoutSessionFacts = {
   currency: string;
 };
 
+/** An invoice as Stripe holds it now: enough to tell a renewal from a first payment and whose it is. */
+export type InvoiceSnapshot = {
+  id: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** subscription_create (the first payment), subscription_cycle (a renewal), subscription_update, manual, … */
+  billingReason: string | null;
+  status: string | null;
+  amountPaidCents: number;
+  currency: string;
+};
+
+/** A charge as Stripe holds it now, with its refunds and the invoice it paid (through its payment intent). */
+export type ChargeSnapshot = {
+  id: string;
+  amountCents: number;
+  currency: string;
+  customerId: string | null;
+  refunds: { id: string; amountCents: number; status: string; created: number }[];
+  /** Null when the charge paid no invoice (or has no payment intent). */
+  invoice: InvoiceSnapshot | null;
+};
+
+/** A dispute (chargeback) as Stripe holds it now. */
+export type DisputeSnapshot = { id: string; chargeId: string; status: string; amountCents: number };
+
 /** What a webhook event names; the handler re-reads the subscription rather than trusting the event body. */
 export type WebhookEvent = {
   id: string;
   type: string;
+  /** The id of the event's object (the invoice, charge, refund or dispute), re-read before it is applied. */
+  objectId: string | null;
+  /** The charge a refund or dispute event is about. */
+  chargeId: string | null;
   subscriptionId: string | null;
   customerId: string | null;
   metadata: Record<string, string>;
@@ -86,6 +116,12 @@ export type StripePayments = {
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd(id: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionSnapshot>;
   cancelSubscription(id: string, idempotencyKey: string): Promise<void>;
+  /** Null when Stripe has no such invoice. */
+  retrieveInvoice(id: string): Promise<InvoiceSnapshot | null>;
+  /** The charge, all its refunds and the invoice it paid; null when Stripe has no such charge. */
+  retrieveCharge(id: string): Promise<ChargeSnapshot | null>;
+  /** Null when Stripe has no such dispute. */
+  retrieveDispute(id: string): Promise<DisputeSnapshot | null>;
   /** Verifies the signature over the raw body (300 s tolerance); throws WebhookSignatureError otherwise. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 };

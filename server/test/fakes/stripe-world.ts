@@ -45,6 +45,13 @@ export const invoiceEvent = (type: string, sub: Sub): EventInput => ({
   },
 });
 
+/** An event about one of the fake API's objects (a charge, refund, dispute or invoice) as Stripe sends it. */
+export const objectEvent = (type: string, object: { id: string }): EventInput => ({
+  id: evtId(),
+  type,
+  object: { ...object },
+});
+
 /**
  * The real app with the Stripe provider pointed at a local fake Stripe API, plus helpers to sign and deliver
  * webhooks. One per test file.

@@ -79,6 +79,7 @@ export function PricingPage() {
             currentPlan={currentPlan}
             pendingPlan={upgrade.isPending ? upgrade.variables?.planId : undefined}
             onChoose={choosePlan}
+            isAgent={user?.userType === "agent"}
           />
         </section>
 

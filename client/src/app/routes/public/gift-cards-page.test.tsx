@@ -26,8 +26,10 @@ describe("GiftCardsPage", () => {
     expect(within(nav).getByRole("link", { name: "Home" })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: "Become Agent" })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: "Sign In" })).toBeInTheDocument();
-    expect(screen.getByText("40.9M")).toBeInTheDocument();
-    expect(screen.getByText(/Source: Heirloom marketing figures/)).toBeInTheDocument();
+    const figures = screen.getByRole("complementary", { name: "Mobile money in Ghana" });
+    expect(within(figures).getByText("Registered mobile money accounts").nextSibling).toHaveTextContent("71.9M");
+    expect(within(figures).getByText(/Source: Bank of Ghana, .* October 2024/)).toBeInTheDocument();
+    expect(within(figures).queryByText("40.9M")).not.toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Buy gift cards" })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ export const agentKeys = {
   stats: () => ["/api/agent/stats"] as const,
   clients: () => ["/api/agent/clients"] as const,
   invitations: () => ["/api/agent/invitations?limit=5"] as const,
-  earnings: () => ["/api/agent/earnings"] as const,
+  earnings: () => ["/api/agent/earnings?limit=10"] as const,
   monthly: () => ["/api/agent/earnings/monthly"] as const,
   invitation: (token: string) => ["/api/invitation", encodeURIComponent(token)] as const,
   myAgent: () => ["/api/user/agent"] as const,

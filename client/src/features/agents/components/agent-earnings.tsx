@@ -1,6 +1,51 @@
+import { earningLabel } from "@shared/validators/agents";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { useMonthlyEarnings } from "@/features/agents/api/agent-dashboard";
+import { useAgentEarnings, useMonthlyEarnings } from "@/features/agents/api/agent-dashboard";
 import { formatCommission } from "@/features/agents/components/agent-stats";
+import { formatDate } from "@/lib/format";
+
+/**
+ * The latest ledger lines, one per payment, renewal, refund or chargeback: a refund or chargeback is a negative
+ * line named so, taken from the next payout when the payment's month was already paid out.
+ */
+export function RecentEarnings() {
+  const earnings = useAgentEarnings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Recent Earnings</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {earnings.isPending ? <p className="text-sm text-muted-foreground">Loading earnings...</p> : null}
+        {earnings.error ? <p role="alert">Could not load your earnings.</p> : null}
+        {earnings.data?.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payments by your clients yet.</p>
+        ) : null}
+        <ul aria-label="Recent earnings" className="divide-y text-sm">
+          {earnings.data?.map((e) => {
+            const negative = e.commission.startsWith("-");
+            return (
+              <li key={e.id} className="flex items-center justify-between gap-4 py-2">
+                <span>
+                  <span className={negative ? "font-medium text-destructive" : "font-medium"}>
+                    {earningLabel(e.transactionType)}
+                  </span>{" "}
+                  · {e.clientName} · {formatDate(e.createdAt)}
+                </span>
+                <span className={negative ? "font-medium text-destructive" : "font-medium"}>
+                  {formatCommission(e.commission)}{" "}
+                  <span className="font-normal text-muted-foreground">· {e.status}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
 
 /** Earnings by month: a bar per month (newest right) and the month's status, payable after the run on the 1st. */
 export function EarningsByMonth() {

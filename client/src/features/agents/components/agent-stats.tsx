@@ -1,14 +1,12 @@
+import { decimalToCents } from "@shared/format";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgentStats } from "@/features/agents/api/agent-dashboard";
 
-/** "12.345600" → "$12.35": the server keeps exact decimals; the card rounds half up to cents for display. */
+/** "12.345600" → "$12.35", "-2.999000" → "−$3.00": the server keeps exact decimals; display rounds to cents. */
 export function formatCommission(value: string): string {
-  const [whole = "0", frac = ""] = value.split(".");
-  const digits = `${whole}${frac.padEnd(2, "0").slice(0, 2)}`;
-  const roundUp = Number(frac[2] ?? "0") >= 5 ? 1n : 0n;
-  const cents = BigInt(digits) + roundUp;
-  return `$${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
+  const cents = decimalToCents(value);
+  return cents.startsWith("-") ? `−$${cents.slice(1)}` : `$${cents}`;
 }
 
 /** Spec 001 §2: Total Clients, Pending Invitations, Total Earnings, Business Status. */

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { Check } from "lucide-react";
-import { PLAN_LIST, PLANS, type Plan, type PlanId } from "@shared/plans";
+import { AGENT_PLAN_IDS, PLAN_LIST, PLANS, type Plan, type PlanId } from "@shared/plans";
 import { PlanCard } from "@/components/plan-card";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
@@ -10,6 +10,8 @@ type PlanGridProps = {
   currentPlan: PlanId | undefined;
   pendingPlan: PlanId | undefined;
   onChoose: (planId: PlanId) => void;
+  /** An agent account: only Professional (the agent dashboard) and Freemium are theirs to choose. */
+  isAgent?: boolean;
 };
 
 function actionLabel(plan: Plan, current: PlanId): string {
@@ -18,7 +20,7 @@ function actionLabel(plan: Plan, current: PlanId): string {
   return `Switch to ${plan.name}`;
 }
 
-function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps & { plan: Plan }) {
+function PlanAction({ plan, currentPlan, pendingPlan, onChoose, isAgent }: PlanGridProps & { plan: Plan }) {
   const variant = plan.isMostPopular ? "default" : "outline";
   if (!currentPlan) {
     return (
@@ -34,6 +36,13 @@ function PlanAction({ plan, currentPlan, pendingPlan, onChoose }: PlanGridProps 
       <Button className="w-full" variant="secondary" disabled>
         <Check aria-hidden="true" />
         Current Plan
+      </Button>
+    );
+  }
+  if (isAgent && !AGENT_PLAN_IDS.includes(plan.id)) {
+    return (
+      <Button className="w-full" variant="outline" disabled>
+        For client accounts
       </Button>
     );
   }

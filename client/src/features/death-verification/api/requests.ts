@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DeathVerificationDocumentDto, DeathVerificationRequestDto } from "@shared/death-verification";
 import type {
+  AppealDeathVerificationInput,
   ConfirmDeathVerificationInput,
   CreateDeathVerificationRequestInput,
 } from "@shared/validators/death-verification";
@@ -49,3 +50,17 @@ export function useUploadEvidence(id: number) {
     onSuccess: refresh,
   });
 }
+
+/** POST …/requests/:id/appeal: the requestor's appeal of an admin's rejection, once, before its deadline. */
+export function useAppealDeathVerification(id: number) {
+  const refresh = useRefreshRequests();
+  return useMutation<DeathVerificationRequestDto, Error, AppealDeathVerificationInput>({
+    mutationFn: async (input) =>
+      (await apiRequest("POST", `/api/death-verification/requests/${id}/appeal`, input)).json(),
+    onSuccess: refresh,
+  });
+}
+
+/** Where a request's evidence document downloads, for its requestor and its subject. */
+export const evidenceHref = (requestId: number, documentId: number) =>
+  `/api/death-verification/requests/${requestId}/documents/${documentId}`;

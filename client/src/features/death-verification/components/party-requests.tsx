@@ -4,8 +4,15 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { describeFailure } from "@/lib/describe-failure";
-import { useAnswerDeathVerification, useDeathVerificationRequests } from "@/features/death-verification/api/requests";
+import { formatDateTime } from "@/lib/format";
+import {
+  evidenceHref,
+  useAnswerDeathVerification,
+  useDeathVerificationRequests,
+} from "@/features/death-verification/api/requests";
+import { AppealDialog } from "@/features/death-verification/components/appeal-dialog";
 import { EvidenceForm } from "@/features/death-verification/components/evidence-form";
+import { EvidenceList } from "@/features/death-verification/components/evidence-list";
 import { StatusBadge } from "@/features/death-verification/components/status-badge";
 
 function AnswerButtons({ request }: { request: DeathVerificationRequestDto }) {
@@ -31,7 +38,7 @@ function AnswerButtons({ request }: { request: DeathVerificationRequestDto }) {
 }
 
 function RequestItem({ request }: { request: DeathVerificationRequestDto }) {
-  const open = request.status === "pending" || request.status === "in_review";
+  const open = request.status === "pending" || request.status === "in_review" || request.status === "appealed";
   return (
     <li className="grid gap-2 rounded-md border p-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -46,7 +53,15 @@ function RequestItem({ request }: { request: DeathVerificationRequestDto }) {
           <p>
             {request.documents.length} document(s) · {request.confirmationCount} confirmation(s)
           </p>
+          <EvidenceList documents={request.documents} hrefOf={(docId) => evidenceHref(request.id, docId)} />
           {request.notes ? <p>Reason given: {request.notes}</p> : null}
+          {request.status === "appealed" && request.appealedAt ? (
+            <p>
+              You appealed on {formatDateTime(request.appealedAt)}: the reviewers are looking at it again.
+              {request.appealReason ? ` Your reason: ${request.appealReason}` : ""}
+            </p>
+          ) : null}
+          <AppealDialog request={request} />
           {open ? <EvidenceForm requestId={request.id} /> : null}
         </>
       ) : null}

@@ -18,6 +18,7 @@ function item(extra: Partial<DeathVerificationReviewDto> = {}): DeathVerificatio
     waitingPeriodStart: null,
     waitingPeriodEnd: null,
     appealDeadline: null,
+    appealedAt: null,
     createdAt: "2026-11-27T00:00:00.000Z",
     subjectUserId: 3,
     subjectName: "Yaa Asantewaa",
@@ -50,6 +51,7 @@ function item(extra: Partial<DeathVerificationReviewDto> = {}): DeathVerificatio
     breakdown: scoreOf({ familyConfirmation: true }).breakdown,
     reviewedAt: null,
     notes: null,
+    appealReason: null,
     ...extra,
   };
 }
@@ -65,7 +67,7 @@ describe("ReviewQueue and ReviewForm", () => {
       }),
     );
     const { user } = renderWithApp(<ReviewQueue />);
-    expect(await screen.findByRole("link", { name: "certificate.pdf" })).toHaveAttribute(
+    expect(await screen.findByRole("link", { name: "Download certificate.pdf" })).toHaveAttribute(
       "href",
       "/api/admin/death-verifications/5/documents/11",
     );

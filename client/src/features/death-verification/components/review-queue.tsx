@@ -3,18 +3,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { formatDateTime } from "@/lib/format";
 import { useReviewQueue } from "@/features/death-verification/api/review";
+import { EvidenceList } from "@/features/death-verification/components/evidence-list";
 import { ReviewForm } from "@/features/death-verification/components/review-form";
 import { StatusBadge } from "@/features/death-verification/components/status-badge";
 
 function QueueItem({ item }: { item: DeathVerificationReviewDto }) {
-  const reviewable = item.status === "pending" || item.status === "in_review";
+  const reviewable = item.status === "pending" || item.status === "in_review" || item.status === "appealed";
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           #{item.id} {item.subjectName} <StatusBadge status={item.status} />
           {item.rehearsal ? <Badge variant="outline">Rehearsal</Badge> : null}
+          {item.appealedAt ? <Badge variant="outline">Appeal</Badge> : null}
         </CardTitle>
         <CardDescription>
           {item.subjectEmail} · reported by {item.requestorName ?? "—"} ({item.requestorType.replace(/_/g, " ")}) ·{" "}
@@ -23,17 +26,21 @@ function QueueItem({ item }: { item: DeathVerificationReviewDto }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
-        <ul aria-label="Documents" className="grid gap-1">
-          {item.documents.map((d) => (
-            <li key={d.id}>
-              <a className="underline" href={`/api/admin/death-verifications/${item.id}/documents/${d.id}`}>
-                {d.fileName}
-              </a>{" "}
-              · {d.documentType.replace(/_/g, " ")} · {d.verificationStatus}
-            </li>
-          ))}
-          {item.documents.length === 0 ? <li>No documents uploaded.</li> : null}
-        </ul>
+        {item.status === "appealed" ? (
+          <section aria-label="Appeal" className="grid gap-1 rounded-md border p-3">
+            <p className="font-semibold">
+              Appealed {item.appealedAt ? `on ${formatDateTime(item.appealedAt)}` : ""} after a rejection
+            </p>
+            <p>Earlier rejection: {item.notes ?? "no reason was given"}</p>
+            <p>Requestor&apos;s reason: {item.appealReason ?? "—"}</p>
+            <p className="text-muted-foreground">The decision on an appeal is final.</p>
+          </section>
+        ) : null}
+        <EvidenceList
+          label="Documents"
+          documents={item.documents}
+          hrefOf={(docId) => `/api/admin/death-verifications/${item.id}/documents/${docId}`}
+        />
         <ul aria-label="Confirmations" className="grid gap-1">
           {item.confirmations.map((c) => (
             <li key={`${c.partyName}-${c.createdAt}`}>

@@ -31,6 +31,7 @@ function request(extra: Partial<DeathVerificationRequestDto> = {}): DeathVerific
     waitingPeriodStart: null,
     waitingPeriodEnd: null,
     appealDeadline: null,
+    appealedAt: null,
     createdAt: "2026-11-27T00:00:00.000Z",
     subjectUserId: 41,
     subjectName: "Yaa Asantewaa",
@@ -46,8 +47,10 @@ function request(extra: Partial<DeathVerificationRequestDto> = {}): DeathVerific
     confirmationCount: 0,
     myDecision: null,
     canConfirm: true,
+    canAppeal: false,
     documents: [],
     notes: null,
+    appealReason: null,
     ...extra,
   };
 }

@@ -17,6 +17,7 @@ const rehearsal = (extra: Partial<DeathVerificationRequestDto> = {}): DeathVerif
   waitingPeriodStart: null,
   waitingPeriodEnd: null,
   appealDeadline: null,
+  appealedAt: null,
   createdAt: "2026-11-27T00:00:00.000Z",
   subjectUserId: 3,
   subjectName: "Ama Mensah",
@@ -32,8 +33,10 @@ const rehearsal = (extra: Partial<DeathVerificationRequestDto> = {}): DeathVerif
   confirmationCount: 0,
   myDecision: null,
   canConfirm: false,
+  canAppeal: false,
   documents: [],
   notes: null,
+  appealReason: null,
   ...extra,
 });
 

@@ -7,10 +7,12 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { describeFailure } from "@/lib/describe-failure";
 import {
+  evidenceHref,
   useCreateDeathVerificationRequest,
   useDeathVerificationRequests,
 } from "@/features/death-verification/api/requests";
 import { EvidenceForm } from "@/features/death-verification/components/evidence-form";
+import { EvidenceList } from "@/features/death-verification/components/evidence-list";
 import { StatusBadge } from "@/features/death-verification/components/status-badge";
 
 const CARDS = [
@@ -48,6 +50,14 @@ function AboutMe({ requests }: { requests: DeathVerificationRequestDto[] }) {
             Score {r.verificationScore} / 100 · {r.documents.length} document(s)
             {r.waitingPeriodEnd ? ` · waiting period ends ${new Date(r.waitingPeriodEnd).toLocaleString()}` : ""}
           </p>
+          <EvidenceList documents={r.documents} hrefOf={(docId) => evidenceHref(r.id, docId)} />
+          {r.notes ? <p>Reason given for the rejection: {r.notes}</p> : null}
+          {r.status === "appealed" ? (
+            <p>
+              The person who reported it appealed the rejection: it will be reviewed again. Signing in or checking in
+              stops it.
+            </p>
+          ) : null}
           {r.rehearsal && (r.status === "pending" || r.status === "in_review") ? (
             <EvidenceForm requestId={r.id} />
           ) : null}

@@ -1,10 +1,12 @@
 /**
- * The mobile-money note and the Ghana figures. Spec 001's overview gives them as Heirloom's marketing figures without a
- * date or an outside source, so they are shown as exactly that: attributed to the spec, with no date of their own.
+ * The mobile-money note and the Ghana figures, each with its source and the month it describes. Spec 001's own
+ * marketing figures (99 % prepaid, 40.9M mobile money accounts) have no source or date, so they are not shown; these
+ * are the Bank of Ghana's (Summary of Economic and Financial Data, figures for October 2024, published December 2024).
  */
 const FIGURES = [
-  { value: "99%", label: "Prepaid" },
-  { value: "40.9M", label: "Mobile money accounts" },
+  { value: "71.9M", label: "Registered mobile money accounts" },
+  { value: "23.3M", label: "Active mobile money accounts" },
+  { value: "GH¢298.6bn", label: "Paid by mobile money in the month" },
 ] as const;
 
 export function MobileMoneyNote() {
@@ -14,17 +16,17 @@ export function MobileMoneyNote() {
         Pay with MTN MoMo, Vodafone Cash, AirtelTigo Money or Glo: you approve the payment on your phone, and the cards
         are issued once it is confirmed.
       </p>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
         {FIGURES.map((figure) => (
-          <div key={figure.value} className="rounded-md bg-muted p-3">
+          <div key={figure.label} className="rounded-md bg-muted p-3">
             <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-            <dd className="text-2xl font-bold">{figure.value}</dd>
+            <dd className="text-xl font-bold">{figure.value}</dd>
           </div>
         ))}
       </dl>
       <p className="text-xs text-muted-foreground">
-        Source: Heirloom marketing figures (product specification 001, &ldquo;Gift cards&rdquo;); the source gives no
-        date for them.
+        Source: Bank of Ghana, Summary of Economic and Financial Data — figures for October 2024 (published December
+        2024).
       </p>
     </aside>
   );

@@ -1,0 +1,3 @@
+ALTER TABLE "agent_earnings" ADD COLUMN "reversal_of" integer;--> statement-breakpoint
+ALTER TABLE "agent_earnings" ADD CONSTRAINT "agent_earnings_reversal_of_agent_earnings_id_fk" FOREIGN KEY ("reversal_of") REFERENCES "public"."agent_earnings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "agent_earnings_reversal_idx" ON "agent_earnings" USING btree ("reversal_of") WHERE reversal_of is not null;
