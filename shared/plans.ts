@@ -32,7 +32,7 @@ export type Plan = {
   priceUSD: number;
   /**
    * The published monthly price in Ghana cedis, in pesewas (exact minor units): a fixed price list beside the USD one,
-   * not a live conversion (docs/decisions/016-cedi-prices.md). Mobile money and account credit pay this price.
+   * not a live conversion (docs/decisions/017-cedi-prices.md). Mobile money and account credit pay this price.
    */
   priceGHSMinor: number;
   storageLabel: string;

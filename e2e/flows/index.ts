@@ -9,6 +9,7 @@ import { deathVerificationFlow } from "./death-verification";
 import { distributionFlow } from "./distribution";
 import { estateFlow } from "./estate";
 import { foundationFlow } from "./foundation";
+import { giftCardPrintFlow } from "./gift-card-print";
 import { giftCardsFlow } from "./gift-cards";
 import { notificationsFlow } from "./notifications";
 import { onboardingFlow } from "./onboarding";
@@ -37,5 +38,6 @@ export const flows: Flow[] = [
   adminFlow,
   agentsFlow,
   giftCardsFlow,
+  giftCardPrintFlow,
   deathVerificationFlow,
 ];

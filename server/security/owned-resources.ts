@@ -72,6 +72,30 @@ export const OWNED_RESOURCES: Record<string, OwnedResource> = {
     snapshot: byId("/api/gift-cards/purchases"),
     update: {},
   },
+  "gift-card": {
+    create: {
+      // an issued card: an order paid through the mobile-money test mode's approve step
+      async factory(agent) {
+        const res = await agent.post("/api/gift-cards/purchase").send({
+          denomination: 20,
+          quantity: 1,
+          recipientName: "Kofi Mensah",
+          recipientPhone: "+233 24 555 0102",
+          paymentMethod: "mobile_money",
+          mobileMoneyNetwork: "MTN",
+          payerPhone: "+233241234567",
+        });
+        if (res.status !== 201) throw new Error(`creating gift-card failed: ${res.status} ${res.text}`);
+        const { payment } = res.body as { payment: { reference: string } };
+        const approved = await agent.post(`/api/payments/momo/test/${payment.reference}/approve`);
+        if (approved.status !== 200) throw new Error(`paying gift-card failed: ${approved.status} ${approved.text}`);
+        // newest first: the card just issued
+        return ((await agent.get("/api/gift-cards")).body as { id: number }[])[0].id;
+      },
+    },
+    snapshot: fromList("/api/gift-cards"),
+    update: {},
+  },
   release: {
     create: {
       async factory(agent, t) {

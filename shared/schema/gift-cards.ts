@@ -4,8 +4,8 @@ import { assetBundles } from "./assets";
 import { users } from "./users";
 
 /**
- * One gift-card order (spec 001 "Gift card"; design/state-machines.md): `awaiting_payment` until its mobile-money
- * payment settles — `paid` (the cards are issued in the same transaction) or `failed`. The recipient's phone, e-mail,
+ * One gift-card order (spec 001 "Gift card"; design/state-machines.md): `awaiting_payment` until its mobile-money or
+ * card payment settles — `paid` (the cards are issued in the same transaction) or `failed`. The recipient's phone, e-mail,
  * the message, the delivery address and, until the buyer has seen them once, the redemption codes are ciphertext
  * under the buyer's data key.
  */
@@ -31,13 +31,18 @@ export const giftCardPurchases = pgTable(
     physicalAddress: text("physical_address"),
     paymentMethod: varchar("payment_method", { length: 16 }).notNull(),
     paymentReference: varchar("payment_reference", { length: 36 }),
+    /** A card order paid through Stripe: its Checkout Session, which the signed webhook must name to confirm it. */
+    checkoutSessionId: varchar("checkout_session_id", { length: 255 }),
     status: varchar("status", { length: 24 }).notNull().default("awaiting_payment"),
     /** The issued cards' codes, sealed, until the buyer's first look at the paid order; then null for good. */
     pendingCodes: text("pending_codes"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("gift_card_purchases_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("gift_card_purchases_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("gift_card_purchases_checkout_idx").on(t.checkoutSessionId),
+  ],
 );
 export type GiftCardPurchase = typeof giftCardPurchases.$inferSelect;
 

@@ -9,7 +9,10 @@ import {
   GIFT_CARD_TYPES,
 } from "../gift-cards";
 import { optionalText, requiredText, stripInvisible } from "./common";
-import { ghanaMobileNumber, momoNetwork } from "./mobile-money";
+import { GHANA_PHONE_MESSAGE, ghanaMobileNumber, momoNetwork } from "./mobile-money";
+
+/** How an order is paid: mobile money (the payer approves on their phone) or a card (Stripe Checkout). */
+export const GIFT_CARD_PAYMENT_METHODS = ["mobile_money", "card"] as const;
 
 /** Spec 001 §7 "Gift card form" and §8, word for word. */
 export const GIFT_CARD_MESSAGES = {
@@ -84,11 +87,24 @@ export const purchaseGiftCardSchema = z
     deliveryMethod: z.enum(GIFT_CARD_DELIVERY).default("sms"),
     design: z.enum(GIFT_CARD_DESIGNS).default("classic"),
     physicalAddress: physicalAddressSchema.optional(),
-    paymentMethod: z.literal("mobile_money", { error: "Pay by mobile money" }),
-    mobileMoneyNetwork: momoNetwork,
-    payerPhone: ghanaMobileNumber,
+    paymentMethod: z.enum(GIFT_CARD_PAYMENT_METHODS, { error: "Pay by mobile money or card" }),
+    /** Mobile money only; a card order ignores both. */
+    mobileMoneyNetwork: momoNetwork.optional(),
+    payerPhone: z.string({ error: GHANA_PHONE_MESSAGE }).max(64, GHANA_PHONE_MESSAGE).optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.paymentMethod === "mobile_money") {
+      if (!v.mobileMoneyNetwork) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["mobileMoneyNetwork"],
+          message: "Choose MTN, Vodafone, AirtelTigo or Glo",
+        });
+      }
+      if (!ghanaMobileNumber.safeParse(v.payerPhone).success) {
+        ctx.addIssue({ code: "custom", path: ["payerPhone"], message: GHANA_PHONE_MESSAGE });
+      }
+    }
     if (v.deliveryMethod === "physical_mail" && v.cardType !== "physical") {
       ctx.addIssue({ code: "custom", path: ["deliveryMethod"], message: GIFT_CARD_MESSAGES.physicalOnly });
     }
@@ -98,7 +114,12 @@ export const purchaseGiftCardSchema = z
     if (v.deliveryMethod === "email" && !v.recipientEmail) {
       ctx.addIssue({ code: "custom", path: ["recipientEmail"], message: GIFT_CARD_MESSAGES.recipientEmail });
     }
-  });
+  })
+  .transform((v) =>
+    v.paymentMethod === "mobile_money"
+      ? { ...v, payerPhone: ghanaMobileNumber.safeParse(v.payerPhone).data }
+      : { ...v, mobileMoneyNetwork: undefined, payerPhone: undefined },
+  );
 export type PurchaseGiftCardInput = z.infer<typeof purchaseGiftCardSchema>;
 
 /** A redemption code as people type it: case, spaces and dashes do not matter. */

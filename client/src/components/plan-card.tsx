@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils";
 
 /**
  * One plan from shared/plans.ts; the caller supplies the action (a link or an upgrade button). `showCedis` adds the
- * published cedi price (decision 016) under the USD one, for payers in Ghana.
+ * published cedi price (decision 017) under the USD one, for payers in Ghana.
  */
 export function PlanCard({ plan, action, showCedis = false }: { plan: Plan; action: ReactNode; showCedis?: boolean }) {
   return (

@@ -40,7 +40,7 @@ export function presentUsage(user: User, counts: UsageCounts, testMode: boolean)
 
 const pesewas = (v: unknown) => (Number(v ?? 0) / 100).toFixed(2);
 
-/** What a purchase paid in cedis was paid with (decision 016); null for a USD card purchase. */
+/** What a purchase paid in cedis was paid with (decision 017); null for a USD card purchase. */
 function paidInCedis(row: Bundle): BillingHistoryItem["paid"] {
   const meta = (row.metadata ?? {}) as Record<string, unknown>;
   if (meta.currency !== "GHS") return null;

@@ -12,6 +12,7 @@ import { changePlan, purchaseStorage } from "./plan-change.service";
 import { handleStripeWebhook, INVALID_SIGNATURE_MESSAGE } from "./webhook.service";
 import { currentUser, currentUserId } from "../../lib/request-context";
 import { momoContext } from "../mobile-money/momo-context";
+import { giftCardCheckoutPurpose } from "../gift-cards/card-payment";
 
 /** app.ts lets this exact path skip the JSON parser: the signature is checked over the raw bytes. */
 export const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
@@ -31,6 +32,7 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
     outbox: deps,
     publicUrl: deps.config.publicUrl,
     momo: momoContext(deps),
+    checkoutPurposes: { gift_card: giftCardCheckoutPurpose(deps) },
   };
 
   r.add({ method: "get", path: "/api/usage", access: "user" }, async (req, res) => {

@@ -1,12 +1,12 @@
 import type { Logger } from "pino";
 import { AGENT_PLAN_IDS, PLANS, normalizePlanId, type PlanId } from "@shared/plans";
 import type { MomoPayment, User } from "@shared/schema";
-import { runInTransaction, type Db } from "../../db";
+import { runInTransaction, type Db, type Tx } from "../../db";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mail/mailer";
 import type { OutboxWriteDeps } from "../../lib/outbox/enqueue";
-import type { Payments } from "../../lib/payments";
+import type { Payments, WebhookEvent } from "../../lib/payments";
 import type { MomoCtx } from "../mobile-money/momo.service";
 import type { UsageCounts } from "./billing.limits";
 import { BILLING_PERIOD_MS } from "./billing.pricing";
@@ -26,7 +26,15 @@ export type BillingCtx = {
   publicUrl: string;
   /** Mobile money in cedis (plan and storage purposes), shared with gift cards. */
   momo: MomoCtx;
+  /**
+   * One-time Checkout payments of other features (metadata `kind`, e.g. gift cards), applied in the webhook's
+   * transaction after its event id is recorded.
+   */
+  checkoutPurposes?: Record<string, CheckoutPurpose>;
 };
+
+/** What a feature paid by a one-time Checkout Session does with its signed `checkout.session.*` event. */
+export type CheckoutPurpose = (tx: Tx, event: WebhookEvent) => Promise<"applied" | "ignored">;
 
 /** A change the caller sees: applied now, a Checkout page to visit, or scheduled for the end of the period. */
 export type ChangeOutcome =

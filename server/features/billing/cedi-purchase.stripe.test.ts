@@ -3,7 +3,7 @@ import { startStripeWorld, type StripeWorld } from "../../test/fakes/stripe-worl
 import { CARD_REMAINDER_MESSAGE } from "./cedi-purchase";
 import { bundlesOf, giveCredit, MOMO_PAYER, userRow } from "./billing.test-support";
 
-/** Decision 016 with Stripe configured: credit in cedis pays first; a card cannot take a cedi remainder. */
+/** Decision 017 with Stripe configured: credit in cedis pays first; a card cannot take a cedi remainder. */
 let w: StripeWorld;
 beforeAll(async () => {
   w = await startStripeWorld();

@@ -9,7 +9,7 @@ import { CREDIT_GONE_MESSAGE } from "./cedi-purchase";
 import { bundlesOf, giveCredit as giveCreditVia, MOMO_PAYER, userRow } from "./billing.test-support";
 
 /**
- * Issue 19 / decision 016: plans and storage in cedis — mobile money for plan months and storage, granted only in the
+ * Issue 19 / decision 017: plans and storage in cedis — mobile money for plan months and storage, granted only in the
  * payment's confirming transaction and once (PAY-06); account credit spent first, only when a purchase is confirmed,
  * never below zero.
  */

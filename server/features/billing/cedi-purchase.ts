@@ -62,7 +62,7 @@ async function grant(tx: Tx, locked: User, purchase: CediPurchase, now: Date, pr
 }
 
 /**
- * A purchase paid in cedis (issue 19, decision 016): account credit first, in the transaction that decides it, under
+ * A purchase paid in cedis (issue 19, decision 017): account credit first, in the transaction that decides it, under
  * the user's row lock. Credit covering it all (or, in test mode, the test card paying the rest) grants it at once;
  * otherwise a pending bundle and a mobile-money payment for the remainder are recorded, and the credit's share is
  * spent only when that payment is confirmed (the purpose handler below) — nothing is reserved.

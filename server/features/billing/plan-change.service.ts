@@ -27,7 +27,7 @@ import { assertMayBuy, cancelSubscription, settle, type BillingCtx, type ChangeO
 import { creditBalance } from "../gift-cards/redeem.service";
 import { isPrepaidPeriod, payInCedis } from "./cedi-purchase";
 
-/** A purchase goes the cedi way (decision 016) when it is paid by mobile money or the user holds account credit. */
+/** A purchase goes the cedi way (decision 017) when it is paid by mobile money or the user holds account credit. */
 async function paysInCedis(ctx: BillingCtx, userId: number, payment: BillingPayment): Promise<boolean> {
   return payment.method === "mobile_money" || (await creditBalance(ctx.db, userId)) > 0;
 }
@@ -87,7 +87,7 @@ async function startCheckout(ctx: BillingCtx, stripe: StripePayments, user: User
  * POST /api/upgrade-plan. Refuses (409) a plan the user's current data does not fit, saying what to remove. Test
  * mode applies the plan at once in one transaction (user row, storage_limit, a paid bundle at the catalogue price);
  * with Stripe it answers a Checkout URL, and moving to Freemium cancels the subscription at period end. Paid by
- * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 016).
+ * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 017).
  */
 export async function changePlan(
   ctx: BillingCtx,
@@ -155,7 +155,7 @@ export async function changePlan(
 /**
  * POST /api/purchase-storage: `storageGB` (1–1000) priced entirely at its tier rate in cents. Test mode credits it at
  * once (additional_storage_gb and storage_limit, plus a paid bundle); with Stripe it answers a Checkout URL. Paid by
- * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 016).
+ * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 017).
  */
 export async function purchaseStorage(
   ctx: BillingCtx,

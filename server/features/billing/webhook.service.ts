@@ -59,6 +59,8 @@ type Effects = SyncResult & { outcome: WebhookOutcome };
 async function applyEvent(tx: Tx, ctx: BillingCtx, event: WebhookEvent, fresh: Fresh): Promise<Effects> {
   const { snapshot } = fresh;
   const now = ctx.clock.now();
+  const purpose = event.session?.mode === "payment" ? ctx.checkoutPurposes?.[event.metadata.kind ?? ""] : undefined;
+  if (purpose) return { cancel: [], outcome: await purpose(tx, event) };
   if (REFUND_EVENTS.has(event.type) || DISPUTE_EVENTS.has(event.type)) {
     if (!fresh.charge) return { cancel: [], outcome: "ignored" };
     await correctAgentEarning(tx, now, fresh.charge, fresh.dispute);

@@ -1,5 +1,6 @@
 import type { AccountCredit, GiftCardPurchase, PrepaidCard } from "@shared/schema";
 import type { AccountCreditEntryDto } from "@shared/validators/billing";
+import type { CardPaymentState } from "./card-payment";
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
@@ -22,6 +23,19 @@ export function presentPurchase(p: GiftCardPurchase, codes: { cardNumber: string
     paidAt: p.paidAt?.toISOString() ?? null,
     /** Only in the first answer after payment (contract): the cards' numbers and codes, never again. */
     ...(codes ? { cards: codes } : {}),
+  };
+}
+
+/** A card payment as the purchase answers it: test mode's step, or the Stripe Checkout page to go to. */
+export function presentCardPayment(p: CardPaymentState) {
+  return {
+    method: "card" as const,
+    reference: p.reference,
+    status: p.status,
+    amount: money(p.amountMinor),
+    currency: p.currency,
+    testMode: p.testMode,
+    checkoutUrl: p.checkoutUrl,
   };
 }
 

@@ -8,9 +8,10 @@ import { notFound } from "../../lib/app-error";
 import type { RouteTable } from "../../lib/route-registry";
 import { currentUserId } from "../../lib/request-context";
 import { presentMomoPayment } from "../mobile-money/momo.presenter";
-import { findByReference } from "../mobile-money/momo.service";
-import { formatBalance, presentCard, presentCredit, presentPurchase } from "./gift-cards.presenter";
-import { purchaseGiftCards, readPurchase } from "./purchase.service";
+import { answerTestCardPayment } from "./card-payment";
+import { formatBalance, presentCard, presentCardPayment, presentCredit, presentPurchase } from "./gift-cards.presenter";
+import { sendGiftCardPdf } from "./card-pdf";
+import { purchaseGiftCards, readPrintableCard, readPurchase } from "./purchase.service";
 import { creditBalance, creditLedger, creditLedgerCount, redeemGiftCard } from "./redeem.service";
 
 /** Gift cards in cedis (contract "Gift cards and mobile money"): buy, see the order once paid, list, redeem, credit. */
@@ -19,12 +20,32 @@ export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
 
   r.add({ method: "post", path: "/api/gift-cards/purchase", access: "user" }, async (req, res) => {
     const input = purchaseGiftCardSchema.parse(req.body);
-    const { purchase, reference } = await purchaseGiftCards(deps, { userId: currentUserId(req), input });
-    const payment = await findByReference(db, reference);
-    res
-      .status(201)
-      .json({ purchase: presentPurchase(purchase), payment: payment ? presentMomoPayment(payment) : null });
+    const { purchase, payment } = await purchaseGiftCards(deps, { userId: currentUserId(req), input });
+    res.status(201).json({
+      purchase: presentPurchase(purchase),
+      payment:
+        payment.method === "card" ? presentCardPayment(payment) : payment.row ? presentMomoPayment(payment.row) : null,
+    });
   });
+
+  // Billing's test mode only (no Stripe key): the buyer's explicit answer stands for the card payment.
+  for (const answer of ["confirm", "decline"] as const) {
+    r.add(
+      {
+        method: "post",
+        path: `/api/gift-cards/purchases/:id/test-card/${answer}`,
+        access: "user",
+        body: "none",
+        resource: "gift-card-purchase",
+      },
+      async (req, res) => {
+        const purchaseId = Number(req.params.id);
+        if (!Number.isSafeInteger(purchaseId) || purchaseId < 1) throw notFound();
+        const order = await answerTestCardPayment(deps, { userId: currentUserId(req), purchaseId, answer });
+        res.json(presentPurchase(order));
+      },
+    );
+  }
 
   r.add(
     { method: "get", path: "/api/gift-cards/purchases/:id", access: "user", resource: "gift-card-purchase" },
@@ -48,6 +69,16 @@ export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
       .offset(page.offset);
     res.json(rows.map((r) => presentCard({ ...r.card, recipientName: r.recipientName })));
   });
+
+  // The printable card of one of the buyer's cards; never its code (docs/decisions/016).
+  r.add(
+    { method: "get", path: "/api/gift-cards/:id/card.pdf", access: "user", resource: "gift-card" },
+    async (req, res) => {
+      const cardId = Number(req.params.id);
+      if (!Number.isSafeInteger(cardId) || cardId < 1) throw notFound();
+      sendGiftCardPdf(res, await readPrintableCard(deps, { userId: currentUserId(req), cardId }));
+    },
+  );
 
   r.add(
     { method: "post", path: "/api/gift-cards/redeem", access: "user", rateLimit: "tokenLookup" },

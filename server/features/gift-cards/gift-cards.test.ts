@@ -198,3 +198,84 @@ describe("redeeming a code", () => {
     expect(row.status).toBe("expired");
   });
 });
+
+describe("paying by card in billing's test mode", () => {
+  const CARD_ORDER = {
+    ...ORDER,
+    quantity: 1,
+    paymentMethod: "card",
+    mobileMoneyNetwork: undefined,
+    payerPhone: undefined,
+  };
+  const cardsOf = (purchaseId: number) =>
+    t.db.select().from(prepaidCards).where(eq(prepaidCards.purchaseId, purchaseId));
+
+  async function cardOrder() {
+    const buyer = await t.signUp({ verified: true });
+    const res = await buyer.agent.post("/api/gift-cards/purchase").send(CARD_ORDER);
+    expect(res.status, res.text).toBe(201);
+    return { buyer, res, purchaseId: res.body.purchase.id as number };
+  }
+
+  it("answers the test card step (no checkout page, no payer phone needed) and issues nothing before the confirm", async () => {
+    const { buyer, res, purchaseId } = await cardOrder();
+    expect(res.body.payment).toEqual({
+      method: "card",
+      reference: res.body.purchase.paymentReference,
+      status: "pending",
+      amount: "50.00",
+      currency: "GHS",
+      testMode: true,
+      checkoutUrl: null,
+    });
+    expect(await cardsOf(purchaseId)).toEqual([]);
+    const read = await buyer.agent.get(`/api/gift-cards/purchases/${purchaseId}`).expect(200);
+    expect(read.body).toMatchObject({ status: "awaiting_payment", paymentMethod: "card" });
+    expect(read.body.cards).toBeUndefined();
+  });
+
+  it("confirm issues the cards once through the same path as a real payment; a second answer is 409", async () => {
+    const { buyer, purchaseId } = await cardOrder();
+    const confirmed = await buyer.agent.post(`/api/gift-cards/purchases/${purchaseId}/test-card/confirm`);
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body).toMatchObject({ id: purchaseId, status: "paid" });
+    expect(confirmed.body.cards).toBeUndefined();
+    const again = await buyer.agent.post(`/api/gift-cards/purchases/${purchaseId}/test-card/confirm`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This payment has already been answered.");
+    expect((await buyer.agent.post(`/api/gift-cards/purchases/${purchaseId}/test-card/decline`)).status).toBe(409);
+    expect(await cardsOf(purchaseId)).toHaveLength(1);
+    const shown = await buyer.agent.get(`/api/gift-cards/purchases/${purchaseId}`).expect(200);
+    expect(shown.body.cards).toHaveLength(1);
+    await t.deliverOutbox();
+    expect(textsTo("+233245550101").some((body) => body.includes(shown.body.cards[0].code))).toBe(true);
+  });
+
+  it("decline fails the order and issues nothing", async () => {
+    const { buyer, purchaseId } = await cardOrder();
+    const declined = await buyer.agent.post(`/api/gift-cards/purchases/${purchaseId}/test-card/decline`).expect(200);
+    expect(declined.body.status).toBe("failed");
+    expect((await buyer.agent.post(`/api/gift-cards/purchases/${purchaseId}/test-card/confirm`)).status).toBe(409);
+    expect(await cardsOf(purchaseId)).toEqual([]);
+  });
+
+  it("another user's order is 404 and stays unpaid; a mobile-money order has no card step (409)", async () => {
+    const { purchaseId } = await cardOrder();
+    const stranger = (await t.signUp()).agent;
+    expect((await stranger.post(`/api/gift-cards/purchases/${purchaseId}/test-card/confirm`)).status).toBe(404);
+    expect(await cardsOf(purchaseId)).toEqual([]);
+
+    const buyer = await t.signUp();
+    const momo = await buyer.agent.post("/api/gift-cards/purchase").send(ORDER).expect(201);
+    const res = await buyer.agent.post(`/api/gift-cards/purchases/${momo.body.purchase.id}/test-card/confirm`);
+    expect(res.status).toBe(409);
+    expect(await cardsOf(momo.body.purchase.id)).toEqual([]);
+  });
+
+  it("mobile money still needs its network and payer phone", async () => {
+    const { agent } = await t.signUp();
+    const res = await agent.post("/api/gift-cards/purchase").send({ ...ORDER, payerPhone: undefined });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain("Invalid Ghana phone number format");
+  });
+});

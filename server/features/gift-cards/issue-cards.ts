@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { giftCardPurchases, prepaidCards, users, type MomoPayment } from "@shared/schema";
+import { giftCardPurchases, prepaidCards, users } from "@shared/schema";
 import { GIFT_CARD_VALID_DAYS } from "@shared/gift-cards";
 import type { DbOrTx, Tx } from "../../db";
 import type { AppDeps } from "../../deps";
@@ -24,42 +24,84 @@ const cedis = (minor: number) => `GHS ${(minor / 100).toFixed(2)}`;
 export function giftCardPurpose(deps: AppDeps): MomoPurposeHandler {
   return {
     async paid(tx, payment) {
-      const [order] = await tx
-        .update(giftCardPurchases)
-        .set({ status: "paid", paidAt: deps.clock.now() })
-        .where(
-          and(
-            eq(giftCardPurchases.id, payment.subjectId ?? -1),
-            eq(giftCardPurchases.userId, payment.userId),
-            inArray(giftCardPurchases.status, ["awaiting_payment", "failed"]),
-          ),
-        )
-        .returning();
-      if (!order) return;
-      await issue(tx, deps, order, payment);
+      await payGiftCardOrder(tx, deps, {
+        purchaseId: payment.subjectId ?? -1,
+        userId: payment.userId,
+        from: ["awaiting_payment", "failed"],
+        reference: payment.reference,
+      });
     },
     async failed(tx, payment) {
-      const [order] = await tx
-        .update(giftCardPurchases)
-        .set({ status: "failed" })
-        .where(and(eq(giftCardPurchases.id, payment.subjectId ?? -1), eq(giftCardPurchases.status, "awaiting_payment")))
-        .returning();
-      if (!order) return;
-      await notify(tx, deps, [
-        {
-          userId: order.userId,
-          kind: "gift_card_failed",
-          title: GIFT_CARD_MESSAGES.failureTitle,
-          body: `The mobile-money payment was not completed (${payment.failureReason ?? "no answer"}). No card was issued.`,
-          link: "/gift-cards",
-          dedupeKey: `gift-card-failed:${order.id}`,
-        },
-      ]);
+      await failGiftCardOrder(tx, deps, {
+        purchaseId: payment.subjectId ?? -1,
+        userId: payment.userId,
+        body: `The mobile-money payment was not completed (${payment.failureReason ?? "no answer"}). No card was issued.`,
+      });
     },
   };
 }
 
-async function issue(tx: Tx, deps: AppDeps, order: typeof giftCardPurchases.$inferSelect, payment: MomoPayment) {
+type OrderStatus = "awaiting_payment" | "failed";
+
+/**
+ * The one way an order becomes paid, whatever paid it (mobile money, a card through Stripe, the test-mode card
+ * step): a conditional move out of `from`, then its cards are issued in the caller's transaction. False when the
+ * order was not in one of those states (already paid, or not this user's): nothing is issued twice.
+ */
+export async function payGiftCardOrder(
+  tx: Tx,
+  deps: AppDeps,
+  p: { purchaseId: number; userId: number; from: OrderStatus[]; reference: string; paymentMethod?: string },
+): Promise<boolean> {
+  const [order] = await tx
+    .update(giftCardPurchases)
+    .set({ status: "paid", paidAt: deps.clock.now() })
+    .where(
+      and(
+        eq(giftCardPurchases.id, p.purchaseId),
+        eq(giftCardPurchases.userId, p.userId),
+        inArray(giftCardPurchases.status, p.from),
+        p.paymentMethod ? eq(giftCardPurchases.paymentMethod, p.paymentMethod) : undefined,
+      ),
+    )
+    .returning();
+  if (!order) return false;
+  await issue(tx, deps, order, p.reference);
+  return true;
+}
+
+/** An order whose payment did not happen: `awaiting_payment` → `failed` once, and the buyer is told. */
+export async function failGiftCardOrder(
+  tx: Tx,
+  deps: AppDeps,
+  p: { purchaseId: number; userId: number; body: string },
+): Promise<boolean> {
+  const [order] = await tx
+    .update(giftCardPurchases)
+    .set({ status: "failed" })
+    .where(
+      and(
+        eq(giftCardPurchases.id, p.purchaseId),
+        eq(giftCardPurchases.userId, p.userId),
+        eq(giftCardPurchases.status, "awaiting_payment"),
+      ),
+    )
+    .returning();
+  if (!order) return false;
+  await notify(tx, deps, [
+    {
+      userId: order.userId,
+      kind: "gift_card_failed",
+      title: GIFT_CARD_MESSAGES.failureTitle,
+      body: p.body,
+      link: "/gift-cards",
+      dedupeKey: `gift-card-failed:${order.id}`,
+    },
+  ]);
+  return true;
+}
+
+async function issue(tx: Tx, deps: AppDeps, order: typeof giftCardPurchases.$inferSelect, reference: string) {
   const now = deps.clock.now();
   const expiryDate = new Date(now.getTime() + GIFT_CARD_VALID_DAYS * DAY_MS);
   const issued = Array.from({ length: order.quantity }, () => ({
@@ -129,7 +171,7 @@ async function issue(tx: Tx, deps: AppDeps, order: typeof giftCardPurchases.$inf
       title: GIFT_CARD_MESSAGES.successTitle,
       body: GIFT_CARD_MESSAGES.success,
       link: `/gift-cards`,
-      dedupeKey: `gift-card-paid:${order.id}:${payment.reference}`,
+      dedupeKey: `gift-card-paid:${order.id}:${reference}`,
     },
   ]);
 }

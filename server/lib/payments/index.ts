@@ -5,6 +5,7 @@ import type { Payments } from "./types";
 
 export type {
   ChargeSnapshot,
+  CheckoutSessionFacts,
   DisputeSnapshot,
   InvoiceSnapshot,
   Payments,

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { optionalModule } from "../optional-module";
 import {
   WebhookSignatureError,
+  type CheckoutSessionFacts,
   type InvoiceSnapshot,
   type StripePayments,
   type SubscriptionSnapshot,
@@ -45,6 +46,17 @@ function subscriptionIdOf(type: string, object: unknown): string | null {
     return idAt(object, "parent", "subscription_details", "subscription") ?? idAt(object, "subscription");
   }
   return null;
+}
+
+function sessionFacts(object: unknown): CheckoutSessionFacts | null {
+  if (!isRecord(object) || typeof object.id !== "string") return null;
+  return {
+    id: object.id,
+    mode: typeof object.mode === "string" ? object.mode : "",
+    paymentStatus: typeof object.payment_status === "string" ? object.payment_status : "",
+    amountTotal: typeof object.amount_total === "number" ? object.amount_total : null,
+    currency: typeof object.currency === "string" ? object.currency : "",
+  };
 }
 
 function toSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
@@ -151,6 +163,32 @@ export function createStripePayments(opts: {
       return { id: session.id, url: session.url };
     },
 
+    async createPaymentCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amountMinor,
+                product_data: { name: input.productName },
+              },
+            },
+          ],
+          ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+          metadata: input.metadata,
+          payment_intent_data: { metadata: input.metadata },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      return { id: session.id, url: session.url };
+    },
+
     async retrieveSubscription(id) {
       try {
         return toSnapshot(await stripe.subscriptions.retrieve(id));
@@ -240,6 +278,7 @@ export function createStripePayments(opts: {
         subscriptionId: subscriptionIdOf(event.type, object),
         customerId: idAt(object, "customer"),
         metadata: isRecord(object) ? stringMetadata(object.metadata) : {},
+        session: event.type.startsWith("checkout.session.") ? sessionFacts(object) : null,
       };
     },
   };

@@ -27,6 +27,21 @@ export type SubscriptionSnapshot = {
   lines: SubscriptionLine[];
 };
 
+/**
+ * What a `checkout.session.*` event says of its session. A one-time payment session does not change once
+ * completed, so its signed event is the fact itself (no re-read, unlike a subscription).
+ */
+export type CheckoutSessionFacts = {
+  id: string;
+  mode: string;
+  /** Stripe's payment_status: paid, unpaid or no_payment_required. */
+  paymentStatus: string;
+  /** In the currency's minor unit (pesewas for GHS). */
+  amountTotal: number | null;
+  /** Lower case, as Stripe writes it ("ghs"). */
+  currency: string;
+};
+
 /** An invoice as Stripe holds it now: enough to tell a renewal from a first payment and whose it is. */
 export type InvoiceSnapshot = {
   id: string;
@@ -64,6 +79,8 @@ export type WebhookEvent = {
   subscriptionId: string | null;
   customerId: string | null;
   metadata: Record<string, string>;
+  /** Set for `checkout.session.*` events. */
+  session?: CheckoutSessionFacts | null;
 };
 
 export type CheckoutRequest = {
@@ -77,10 +94,24 @@ export type CheckoutRequest = {
   idempotencyKey: string;
 };
 
+/** A one-time payment (gift cards): one line of `amountMinor` in `currency`, no customer, no subscription. */
+export type PaymentCheckoutRequest = {
+  productName: string;
+  amountMinor: number;
+  /** ISO 4217, e.g. "GHS"; sent lower case. */
+  currency: string;
+  metadata: Record<string, string>;
+  customerEmail?: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
 export type StripePayments = {
   mode: "stripe";
   createCustomer(input: { email: string; name: string; userId: number }, idempotencyKey: string): Promise<string>;
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
+  createPaymentCheckoutSession(input: PaymentCheckoutRequest): Promise<{ id: string; url: string }>;
   /** Null when Stripe has no such subscription. */
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   setCancelAtPeriodEnd(id: string, cancel: boolean, idempotencyKey: string): Promise<SubscriptionSnapshot>;

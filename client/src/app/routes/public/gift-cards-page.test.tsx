@@ -47,6 +47,10 @@ describe("GiftCardsPage", () => {
     expect(first).toHaveTextContent("Recipient 1");
     expect(within(first).getByText("completed")).toHaveClass("bg-success");
     expect(within(second).getByText("active")).toHaveClass("bg-secondary");
+    expect(within(first).getByRole("link", { name: "Print card 0001 (PDF)" })).toHaveAttribute(
+      "href",
+      "/api/gift-cards/1/card.pdf",
+    );
     expect(screen.getByRole("form", { name: "Buy gift cards" })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { PublicLayout } from "@/components/layouts/public-layout";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { useAuth } from "@/lib/auth";
-import { GiftCardShop } from "@/features/gift-cards/components/gift-card-shop";
+import { GiftCardShop, type CheckoutReturn } from "@/features/gift-cards/components/gift-card-shop";
 import { MobileMoneyNote } from "@/features/gift-cards/components/mobile-money-note";
 import { MyGiftCards } from "@/features/gift-cards/components/my-gift-cards";
 import { RedeemForm } from "@/features/gift-cards/components/redeem-form";
@@ -24,9 +24,20 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+/** Stripe's Checkout sends the buyer back to `/gift-cards?purchase=<id>&checkout=success|cancelled`. */
+function checkoutReturn(search: string): CheckoutReturn | null {
+  const params = new URLSearchParams(search);
+  const id = Number(params.get("purchase"));
+  const checkout = params.get("checkout");
+  if (!Number.isSafeInteger(id) || id < 1 || (checkout !== "success" && checkout !== "cancelled")) return null;
+  return { purchaseId: id, cancelled: checkout === "cancelled" };
+}
+
 /** Spec 001 §2 "Gift cards" (public): anyone sees the offer; buying, My Gift Cards and redeeming need an account. */
 export function GiftCardsPage() {
   const { user } = useAuth();
+  const returned = checkoutReturn(useSearch());
+  const [, navigate] = useLocation();
   return (
     <PublicLayout>
       <title>Gift Cards · Heirloom</title>
@@ -35,13 +46,16 @@ export function GiftCardsPage() {
           <header>
             <h1 className="text-3xl font-bold tracking-tight">Gift Cards</h1>
             <p className="mt-2 text-muted-foreground">
-              Give the gift of peace of mind: Heirloom gift cards in Ghana cedis, paid by mobile money.
+              Give the gift of peace of mind: Heirloom gift cards in Ghana cedis, paid by mobile money or card.
             </p>
           </header>
           {user ? (
             <>
               <Section title="Buy gift cards">
-                <GiftCardShop />
+                <GiftCardShop
+                  returned={returned}
+                  onReturnDone={() => navigate(paths.giftCards.getHref(), { replace: true })}
+                />
               </Section>
               <Section title="My Gift Cards">
                 <MyGiftCards />

@@ -13,6 +13,7 @@ export type GiftCardPurchaseDto = {
   recipientName: string;
   deliveryMethod: string;
   design: string;
+  paymentMethod: "mobile_money" | "card";
   paymentReference: string | null;
   createdAt: string;
   paidAt: string | null;
@@ -22,6 +23,19 @@ export type GiftCardPurchaseDto = {
 
 /** A payment as the purchase step shows it (client/src/lib/momo-payment.ts). */
 export type MomoPaymentDto = MomoPaymentView;
+
+/** A card payment as the purchase answers it: test mode's card step, or Stripe's Checkout page to go to. */
+export type CardPaymentDto = {
+  method: "card";
+  reference: string;
+  status: "pending";
+  amount: string;
+  currency: string;
+  testMode: boolean;
+  checkoutUrl: string | null;
+};
+
+export type PurchaseAnswer = { purchase: GiftCardPurchaseDto; payment: MomoPaymentDto | CardPaymentDto | null };
 
 export type GiftCardDto = {
   id: number;

@@ -9,7 +9,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { toast } from "@/hooks/use-toast";
 import { withServerReason } from "@/lib/describe-failure";
 import { usePurchaseGiftCards } from "@/features/gift-cards/api/gift-card-api";
-import type { GiftCardPurchaseDto, MomoPaymentDto } from "@/features/gift-cards/api/gift-card-types";
+import type { CardPaymentDto, GiftCardPurchaseDto, MomoPaymentDto } from "@/features/gift-cards/api/gift-card-types";
 import { AmountFields } from "@/features/gift-cards/components/amount-fields";
 import { DeliveryFields } from "@/features/gift-cards/components/delivery-fields";
 import { DesignPicker } from "@/features/gift-cards/components/design-picker";
@@ -22,9 +22,11 @@ import {
 
 const NETWORKS = MOMO_NETWORKS.map((value) => ({ value, label: value }));
 
-type Props = { onPurchased: (order: { purchase: GiftCardPurchaseDto; payment: MomoPaymentDto }) => void };
+type Props = {
+  onPurchased: (order: { purchase: GiftCardPurchaseDto; payment: MomoPaymentDto | CardPaymentDto }) => void;
+};
 
-/** Spec 001 §2 "Gift cards": the order and its mobile-money payer; the server starts the payment on submit. */
+/** Spec 001 §2 "Gift cards": the order and how it is paid (mobile money or card); the server starts the payment. */
 export function PurchaseForm({ onPurchased }: Props) {
   const purchase = usePurchaseGiftCards();
   const form = useForm<PurchaseFormValues, unknown, PurchaseGiftCardInput>({
@@ -37,7 +39,10 @@ export function PurchaseForm({ onPurchased }: Props) {
     control,
     formState: { errors, isSubmitting },
   } = form;
-  const [denomination, quantity, cardType] = useWatch({ control, name: ["denomination", "quantity", "cardType"] });
+  const [denomination, quantity, cardType, paymentMethod] = useWatch({
+    control,
+    name: ["denomination", "quantity", "cardType", "paymentMethod"],
+  });
   const total = liveTotalMinor({ denomination, quantity, cardType });
 
   const submit = handleSubmit(async (values) => {
@@ -61,22 +66,39 @@ export function PurchaseForm({ onPurchased }: Props) {
           <AmountFields />
           <DeliveryFields />
           <DesignPicker />
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-medium">Pay by mobile money</legend>
-            <SelectField
-              label="Mobile money network"
-              options={NETWORKS}
-              error={errors.mobileMoneyNetwork?.message}
-              {...register("mobileMoneyNetwork")}
-            />
-            <TextField
-              label="Payer phone"
-              type="tel"
-              placeholder="+233XXXXXXXXX"
-              error={errors.payerPhone?.message}
-              {...register("payerPhone")}
-            />
+          <fieldset className="grid gap-2">
+            <legend className="text-sm font-medium">Pay by</legend>
+            <div className="flex gap-4">
+              {(["mobile_money", "card"] as const).map((method) => (
+                <label key={method} className="flex items-center gap-2 text-sm">
+                  <input type="radio" value={method} {...register("paymentMethod")} />
+                  {method === "mobile_money" ? "Mobile money" : "Card"}
+                </label>
+              ))}
+            </div>
           </fieldset>
+          {paymentMethod === "card" ? (
+            <p className="text-sm text-muted-foreground">
+              You pay the total in cedis on a secure card payment page, then come back here for the codes.
+            </p>
+          ) : (
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-medium">Mobile money payer</legend>
+              <SelectField
+                label="Mobile money network"
+                options={NETWORKS}
+                error={errors.mobileMoneyNetwork?.message}
+                {...register("mobileMoneyNetwork")}
+              />
+              <TextField
+                label="Payer phone"
+                type="tel"
+                placeholder="+233XXXXXXXXX"
+                error={errors.payerPhone?.message}
+                {...register("payerPhone")}
+              />
+            </fieldset>
+          )}
           <p aria-live="polite" className="flex items-baseline justify-between rounded-md bg-muted p-3">
             <span className="text-sm">
               Total{cardType === "physical" ? ` (incl. GHS ${GIFT_CARD_SHIPPING_GHS} shipping)` : ""}

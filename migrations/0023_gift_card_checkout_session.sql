@@ -1,0 +1,2 @@
+ALTER TABLE "gift_card_purchases" ADD COLUMN "checkout_session_id" varchar(255);--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_card_purchases_checkout_idx" ON "gift_card_purchases" USING btree ("checkout_session_id");
