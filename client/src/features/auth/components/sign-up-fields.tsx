@@ -3,7 +3,7 @@ import { useFormContext } from "react-hook-form";
 import type { z } from "zod";
 import type { registerSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { NewPasswordField, TextField } from "@/components/ui/form-field";
 import { AccountTypeField } from "@/features/auth/components/account-type-field";
 
 type SignUpValues = z.input<typeof registerSchema>;
@@ -41,14 +41,7 @@ export function SignUpFields({ children }: { children?: ReactNode }) {
         error={errors.email?.message}
         {...register("email")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <NewPasswordField label="Password" error={errors.password?.message} {...register("password")} />
       {children}
       <AccountTypeField registration={register("userType")} error={errors.userType?.message} />
       <Button type="submit" size="lg" className="w-full">
