@@ -94,6 +94,18 @@ export function ConfirmPasswordField({ label = "Confirm new password", ...props 
   return <TextField label={label} type="password" autoComplete="new-password" {...props} />;
 }
 
+type NameFieldProps = Omit<TextFieldProps, "label" | "autoComplete">;
+
+/** The account holder's own first name (sign-up, profile): the browser may fill it in. */
+export function FirstNameField(props: NameFieldProps) {
+  return <TextField label="First name" autoComplete="given-name" {...props} />;
+}
+
+/** The account holder's own last name (sign-up, profile). */
+export function LastNameField(props: NameFieldProps) {
+  return <TextField label="Last name" autoComplete="family-name" {...props} />;
+}
+
 /** A form-level failure (not tied to one field), announced when it appears. */
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
