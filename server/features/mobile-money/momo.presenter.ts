@@ -1,20 +1,6 @@
+import type { MomoPaymentDto } from "@shared/api-types";
 import type { MomoPayment } from "@shared/schema";
 import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
-
-export type MomoPaymentDto = {
-  reference: string;
-  status: MomoPaymentStatus;
-  network: string;
-  /** The payer's number as the screen shows it: only its last four digits were kept. */
-  phone: string;
-  amount: string;
-  currency: string;
-  testMode: boolean;
-  failureReason: string | null;
-  createdAt: string;
-  expiresAt: string;
-  completedAt: string | null;
-};
 
 /** The allow-list of a payment's fields its payer sees (no provider ids beyond the status). */
 export function presentMomoPayment(p: MomoPayment): MomoPaymentDto {

@@ -1,4 +1,4 @@
-import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
+import type { MomoPaymentDto } from "@shared/api-types";
 
 /** The answers of the gift-card routes (server/features/gift-cards/gift-cards.presenter.ts), as the screen reads them. */
 export type GiftCardPurchaseDto = {
@@ -21,17 +21,7 @@ export type GiftCardPurchaseDto = {
   cards?: { cardNumber: string; code: string }[];
 };
 
-export type MomoPaymentDto = {
-  reference: string;
-  status: MomoPaymentStatus;
-  network: string;
-  phone: string;
-  amount: string;
-  currency: string;
-  testMode: boolean;
-  failureReason: string | null;
-  expiresAt: string;
-};
+export type { MomoPaymentDto };
 
 /** A card payment as the purchase answers it: test mode's card step, or Stripe's Checkout page to go to. */
 export type CardPaymentDto = {
