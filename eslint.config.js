@@ -41,6 +41,11 @@ const IMPORT_ZONES = [
     from: ["./client/src/features", "./client/src/app"],
     message: "Shared layers import neither features nor the app.",
   },
+  {
+    target: ["./server/lib", "./server/db", "./server/middleware"],
+    from: "./server/features",
+    message: "Shared server layers import no feature: what features share moves down into server/lib.",
+  },
 ];
 
 /**

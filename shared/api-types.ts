@@ -4,6 +4,7 @@ import type {
   DistributionTiming,
   EstateDistributionFields,
 } from "./validators/estate-distribution";
+import type { MomoPaymentStatus } from "./validators/mobile-money";
 
 /** Shapes the API answers with; the server's presenters produce exactly these. */
 export type UserType = "client" | "agent" | "admin";
@@ -304,4 +305,20 @@ export type MyAgentDto = {
   businessPhone: string | null;
   website: string | null;
   isVerified: boolean;
+};
+
+/** A Mobile Money payment as its payer sees it (server/features/mobile-money/momo.presenter.ts). */
+export type MomoPaymentDto = {
+  reference: string;
+  status: MomoPaymentStatus;
+  network: string;
+  /** The payer's number as the screen shows it: only its last four digits were kept. */
+  phone: string;
+  amount: string;
+  currency: string;
+  testMode: boolean;
+  failureReason: string | null;
+  createdAt: string;
+  expiresAt: string;
+  completedAt: string | null;
 };

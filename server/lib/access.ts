@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   assetReleases,
   beneficiaries,
@@ -45,6 +46,28 @@ const releaseDelegate =
   (db, actor, ids) =>
     (actor.releaseIds?.length ?? 0) === 0 ? Promise.resolve([]) : read(db, actor, ids);
 
+/** A table whose rows a rule hands out by their `id`. */
+type IdTable = PgTable & { id: AnyPgColumn<{ data: number; notNull: true }> };
+
+/**
+ * A rule for the signed-in caller in one statement: the ids, out of those asked, of the rows of `table` for which
+ * `where(userId)` holds. `forShare` share-locks them, so a row cannot be deleted between the check and the write
+ * that references it (inside the caller's transaction).
+ */
+const rowsWhere = (table: IdTable, where: (userId: number) => SQL | undefined, opts: { forShare?: boolean } = {}) =>
+  ownerOnly(async (db, userId, ids) => {
+    const query = db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(where(userId), inArray(table.id, ids)));
+    const rows: { id: number }[] = opts.forShare ? await query.for("share") : await query;
+    return rows.map((r) => r.id);
+  });
+
+/** The caller is this trusted-party row's person and the row is active (an invitation not accepted, or revoked, is not). */
+const activePartyOf = (userId: number) =>
+  and(eq(enhancedTrustedParties.trustedPersonId, userId), eq(enhancedTrustedParties.status, "active"));
+
 /**
  * Owner ∪ delegate: what any of `rules` allows. The rules run one after the other (a transaction has one handle),
  * each asked only about the ids the ones before it refused.
@@ -73,123 +96,52 @@ export const ACCESS_RULES = {
    * Name one of the caller's beneficiaries in a body (assignment, trigger): only the owner's own. Share-locked
    * inside a transaction, so the beneficiary cannot be deleted between this check and the write that references it.
    */
-  "beneficiary:reference": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: beneficiaries.id })
-      .from(beneficiaries)
-      .where(and(eq(beneficiaries.userId, userId), inArray(beneficiaries.id, ids)))
-      .for("share");
-    return rows.map((r) => r.id);
-  }),
+  "beneficiary:reference": rowsWhere(beneficiaries, (userId) => eq(beneficiaries.userId, userId), { forShare: true }),
   /** Read an uploaded file's metadata or bytes: the owner, once the upload has committed. */
-  "file:read": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: digitalAssets.id })
-      .from(digitalAssets)
-      .where(
-        and(eq(digitalAssets.userId, userId), inArray(digitalAssets.id, ids), eq(digitalAssets.status, "committed")),
-      );
-    return rows.map((r) => r.id);
-  }),
+  "file:read": rowsWhere(digitalAssets, (userId) =>
+    and(eq(digitalAssets.userId, userId), eq(digitalAssets.status, "committed")),
+  ),
   /**
    * Act as a trusted party (issue 16): the rows naming the caller's own account that are active. An invitation not
    * yet accepted, or revoked, grants nothing; the owner who named them is not the party (delegate-only).
    */
-  "trusted-party:act": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: enhancedTrustedParties.id })
-      .from(enhancedTrustedParties)
-      .where(
-        and(
-          eq(enhancedTrustedParties.trustedPersonId, userId),
-          eq(enhancedTrustedParties.status, "active"),
-          inArray(enhancedTrustedParties.id, ids),
-        ),
-      );
-    return rows.map((r) => r.id);
-  }),
+  "trusted-party:act": rowsWhere(enhancedTrustedParties, activePartyOf),
   /**
    * Ask for a death verification about someone (issue 16): the caller's own active trusted-party rows that carry
    * `canInitiateDeathVerification`. Delegate-only, like `trusted-party:act`.
    */
-  "death-verification:initiate": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: enhancedTrustedParties.id })
-      .from(enhancedTrustedParties)
-      .where(
-        and(
-          eq(enhancedTrustedParties.trustedPersonId, userId),
-          eq(enhancedTrustedParties.status, "active"),
-          eq(enhancedTrustedParties.canInitiateDeathVerification, true),
-          inArray(enhancedTrustedParties.id, ids),
-        ),
-      );
-    return rows.map((r) => r.id);
-  }),
+  "death-verification:initiate": rowsWhere(enhancedTrustedParties, (userId) =>
+    and(activePartyOf(userId), eq(enhancedTrustedParties.canInitiateDeathVerification, true)),
+  ),
   /** Add evidence to a request: its requestor alone, while it awaits review (pending, in review, or appealed). */
-  "death-verification:upload": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: dvr.id })
-      .from(dvr)
-      .where(
-        and(
-          eq(dvr.requestorId, userId),
-          inArray(dvr.status, ["pending", "in_review", "appealed"]),
-          inArray(dvr.id, ids),
-        ),
-      );
-    return rows.map((r) => r.id);
-  }),
+  "death-verification:upload": rowsWhere(dvr, (userId) =>
+    and(eq(dvr.requestorId, userId), inArray(dvr.status, ["pending", "in_review", "appealed"])),
+  ),
   /**
    * Appeal a request: its requestor alone, whatever its state (the service answers 409 for a request that cannot be
    * appealed: not rejected by an admin, already appealed, past its deadline, a rehearsal); anyone else gets 404.
    */
-  "death-verification:appeal": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: dvr.id })
-      .from(dvr)
-      .where(and(eq(dvr.requestorId, userId), inArray(dvr.id, ids)));
-    return rows.map((r) => r.id);
-  }),
+  "death-verification:appeal": rowsWhere(dvr, (userId) => eq(dvr.requestorId, userId)),
   /** Read a request's evidence: its requestor and its subject; never the subject's other trusted parties. */
-  "death-verification:evidence": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: dvr.id })
-      .from(dvr)
-      .where(and(or(eq(dvr.requestorId, userId), eq(dvr.userId, userId)), inArray(dvr.id, ids)));
-    return rows.map((r) => r.id);
-  }),
+  "death-verification:evidence": rowsWhere(dvr, (userId) => or(eq(dvr.requestorId, userId), eq(dvr.userId, userId))),
   /**
    * Answer a request (confirm or deny): an active trusted party of its subject other than its requestor, while it is
    * open; never a rehearsal (the subject's own drill asks nobody).
    */
-  "death-verification:confirm": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: dvr.id })
-      .from(dvr)
-      .where(
-        and(
-          inArray(dvr.id, ids),
-          eq(dvr.rehearsal, false),
-          inArray(dvr.status, ["pending", "in_review"]),
-          or(sql`${dvr.requestorId} is null`, ne(dvr.requestorId, userId)),
-          sql`exists (select 1 from ${enhancedTrustedParties} p where p.user_id = ${dvr.userId}
+  "death-verification:confirm": rowsWhere(dvr, (userId) =>
+    and(
+      eq(dvr.rehearsal, false),
+      inArray(dvr.status, ["pending", "in_review"]),
+      or(sql`${dvr.requestorId} is null`, ne(dvr.requestorId, userId)),
+      sql`exists (select 1 from ${enhancedTrustedParties} p where p.user_id = ${dvr.userId}
             and p.trusted_person_id = ${userId} and p.status = 'active')`,
-        ),
-      );
-    return rows.map((r) => r.id);
-  }),
+    ),
+  ),
   /**
    * An agent's view of a client (issue 17): the profile fields and plan of the accounts linked to the caller by an
    * accepted invitation, and nothing of their estate — no other permission names agents. Delegate-only.
    */
-  "agent:client-profile": ownerOnly(async (db, userId, ids) => {
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.agentId, userId), inArray(users.id, ids)));
-    return rows.map((r) => r.id);
-  }),
+  "agent:client-profile": rowsWhere(users, (userId) => eq(users.agentId, userId)),
   "release:read": releaseDelegate(async (db, actor, ids) => {
     const rows = await db
       .select({ id: assetReleases.id })

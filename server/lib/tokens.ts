@@ -9,3 +9,11 @@ export function generateToken(): string {
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
+
+/** generateToken() output: 32 random bytes in base64url. Anything else cannot be ours, so no query need run. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether `token` has the shape of a token this server hands out (a cheap refusal before any look-up). */
+export function isTokenShaped(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
+}

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { AUTH_MESSAGES, emailSchema, NAME_MAX, PASSWORD_MAX, registerSchema } from "./auth";
-import { stripInvisible } from "./common";
+import { AUTH_MESSAGES, emailSchema, nameSchema, PASSWORD_MAX, registerSchema } from "./auth";
 import { optionalPhone } from "./phone";
 
 /** Messages of the settings screen (issue 15); the forms and the routes use these same objects. */
@@ -52,32 +51,24 @@ export const deleteAccountFormSchema = z.object({
 });
 export type DeleteAccountFormInput = z.infer<typeof deleteAccountFormSchema>;
 
-const name = (message: string) =>
-  z
-    .string({ error: message })
-    .transform(stripInvisible)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, { error: message })
-        .max(NAME_MAX, { error: `Must be at most ${NAME_MAX} characters` }),
-    );
-
 /**
  * PATCH /api/user: names and the owner's mobile number (texted the inactivity warnings; "" or null removes it), each
  * optional. Strict, so a body naming any other field (plan, email, userType…) is a 400 (MASS-04).
  */
 export const updateProfileSchema = z
-  .object({ firstName: name(AUTH_MESSAGES.firstName), lastName: name(AUTH_MESSAGES.lastName), phone: optionalPhone })
+  .object({
+    firstName: nameSchema(AUTH_MESSAGES.firstName),
+    lastName: nameSchema(AUTH_MESSAGES.lastName),
+    phone: optionalPhone,
+  })
   .partial()
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /** The profile form sends both names and the phone field (empty: no phone). */
 export const profileFormSchema = z.object({
-  firstName: name(AUTH_MESSAGES.firstName),
-  lastName: name(AUTH_MESSAGES.lastName),
+  firstName: nameSchema(AUTH_MESSAGES.firstName),
+  lastName: nameSchema(AUTH_MESSAGES.lastName),
   phone: optionalPhone,
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { stripInvisible } from "./common";
+import { requiredText } from "./common";
 
 /** Messages are the spec's own (spec 000 §5); the forms and the routes use these same objects. */
 export const AUTH_MESSAGES = {
@@ -32,17 +32,8 @@ const passwordRule = z
     error: AUTH_MESSAGES.passwordRule,
   });
 
-const nameSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .transform(stripInvisible)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, { error: message })
-        .max(NAME_MAX, { error: `Must be at most ${NAME_MAX} characters` }),
-    );
+/** A first or last name: required, invisible characters stripped, at most NAME_MAX. */
+export const nameSchema = (message: string) => requiredText(message, NAME_MAX);
 
 export const loginSchema = z.object({
   email: emailSchema,

@@ -1,12 +1,7 @@
 import { z } from "zod";
+import type { MomoPaymentDto } from "../api-types";
 import { PLAN_IDS, STORAGE_GB_MAX, STORAGE_GB_MIN, type PlanId } from "../plans";
-import {
-  GHANA_PHONE_MESSAGE,
-  ghanaMobileNumber,
-  momoNetwork,
-  MOMO_NETWORK_MESSAGE,
-  type MomoPaymentDto,
-} from "./mobile-money";
+import { GHANA_PHONE_MESSAGE, ghanaMobileNumber, momoNetwork, MOMO_NETWORK_MESSAGE } from "./mobile-money";
 
 export const BILLING_MESSAGES = {
   planId: "Choose one of the plans",

@@ -19,19 +19,3 @@ export const momoNetwork = z.enum(MOMO_NETWORKS, { error: MOMO_NETWORK_MESSAGE }
 
 /** What a mobile-money payment answers to its payer (GET /api/payments/momo/:reference). */
 export type MomoPaymentStatus = "pending" | "successful" | "failed" | "expired";
-
-/** A payment as its payer sees it (server/features/mobile-money/momo.presenter.ts). */
-export type MomoPaymentDto = {
-  reference: string;
-  status: MomoPaymentStatus;
-  network: string;
-  /** The payer's number as the screen shows it: only its last four digits were kept. */
-  phone: string;
-  amount: string;
-  currency: string;
-  testMode: boolean;
-  failureReason: string | null;
-  createdAt: string;
-  expiresAt: string;
-  completedAt: string | null;
-};

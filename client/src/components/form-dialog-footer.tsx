@@ -18,6 +18,8 @@ type SubmitDialogFooterProps = {
   label: ReactNode;
   pendingLabel: string;
   destructive?: boolean;
+  /** Keeps the submit button disabled, e.g. until a typed confirmation matches. */
+  isDisabled?: boolean;
 };
 
 /** Cancel and submit for a form in a dialog; put it inside the form's fieldset so both lock while it is sent. */
@@ -27,13 +29,14 @@ export function SubmitDialogFooter({
   label,
   pendingLabel,
   destructive,
+  isDisabled,
 }: SubmitDialogFooterProps) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" variant={destructive ? "destructive" : "default"}>
+      <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={isDisabled}>
         {isSubmitting ? pendingLabel : label}
       </Button>
     </DialogFooter>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MomoPaymentDto } from "@shared/validators/mobile-money";
+import type { MomoPaymentDto } from "@shared/api-types";
 import { apiRequest } from "@/lib/api-client";
 
 /** What a screen needs of a mobile-money payment (GET /api/payments/momo/:reference). */

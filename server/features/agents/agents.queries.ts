@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { agentInvitations as inv, agentProfiles, users, type AgentInvitation, type AgentProfile } from "@shared/schema";
 import type { DbOrTx } from "../../db";
+import { findInvitationByTokenHash } from "../../lib/invitations";
 
 type Page = { limit: number; offset: number };
 type OwnedInvitation = { agentId: number; id: number };
@@ -96,15 +97,14 @@ export async function updatePendingInvitation(
 
 export type InvitationWithAgent = AgentInvitation & { agentFirstName: string | null; agentLastName: string | null };
 
-/** Token look-ups are scoped by the token itself (the capability); only its SHA-256 is compared. */
+/** The invitation behind a token, with its agent's names (server/lib/invitations.ts). */
 export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<InvitationWithAgent | undefined> {
-  const [row] = await db
-    .select({ invitation: inv, agentFirstName: users.firstName, agentLastName: users.lastName })
-    .from(inv)
-    .innerJoin(users, eq(users.id, inv.agentId))
-    .where(eq(inv.tokenHash, tokenHash))
-    .limit(1);
-  return row ? { ...row.invitation, agentFirstName: row.agentFirstName, agentLastName: row.agentLastName } : undefined;
+  const found = await findInvitationByTokenHash(
+    db,
+    { table: inv, tokenHash: inv.tokenHash, senderId: inv.agentId },
+    tokenHash,
+  );
+  return found && { ...found.invitation, agentFirstName: found.senderFirstName, agentLastName: found.senderLastName };
 }
 
 /** The single-use step: only a pending, unexpired invitation moves, so parallel accepts cannot both win. */

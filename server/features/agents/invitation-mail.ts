@@ -2,8 +2,8 @@ import { INVITATION_TTL_HOURS } from "@shared/validators/agents";
 import type { AgentInvitation } from "@shared/schema";
 import type { Tx } from "../../db";
 import type { Clock } from "../../lib/clock";
-import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
 import { ownerDisplayName, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+import { onBehalfLinkMail } from "../../lib/mail/templates";
 import { dropUnsentMessages, enqueueEmail, tokenHashPrefix, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { assertCanMessageOthers } from "../../lib/outbox/message-caps";
 import { generateToken, hashToken } from "../../lib/tokens";
@@ -30,18 +30,14 @@ function clientInvitationMail(m: { to: string; name: string; agent: AgentPerson;
   const ask = `Open this link and sign in (or create an account) with this e-mail address to accept. It expires in ${INVITATION_TTL_HOURS / 24} days:`;
   const outro =
     "Your agent will see your name, e-mail and plan, never your assets, will or beneficiaries. If you do not know this person, ignore this message.";
-  const mail: MailMessage = {
+  return onBehalfLinkMail({
     to: m.to,
     subject: `${agentFirst} invited you to Heirloom`,
-    text: `${intro}\n\n${ask}\n\n${m.url}\n\n${outro}\n\n— Heirloom`,
-    html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p>${escapeHtml(ask)}</p>`,
-      `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`,
-      `<p>${escapeHtml(outro)}</p><p>— Heirloom</p>`,
-    ].join(""),
-  };
-  return mail;
+    intro,
+    ask,
+    url: m.url,
+    outro,
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Clock } from "../../lib/clock";
 import { notify } from "../../lib/notifications";
 import type { OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import { lockUser } from "../../lib/plan-limits";
-import { hashToken } from "../../lib/tokens";
+import { hashToken, isTokenShaped } from "../../lib/tokens";
 import { dropInvitationMail, freshToken, invitationUrl, queueClientInvitation } from "./invitation-mail";
 import * as q from "./agents.queries";
 
@@ -19,8 +19,6 @@ export const OWN_INVITATION_MESSAGE = "You cannot accept your own invitation.";
 export const SWITCH_AGENT_MESSAGE =
   "You already have an agent. Confirm that you want this agent to replace your current one.";
 export const NOT_PENDING_MESSAGE = "Only a pending invitation can change.";
-/** generateToken() output: 32 random bytes in base64url. Anything else cannot be ours, so no query runs. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Invites a client (the agent needs a profile: 400 otherwise). One transaction writes the invitation and queues its
@@ -82,7 +80,7 @@ export async function resendInvitation(deps: AgentDeps, p: { agent: User; id: nu
 
 /** The invitation behind a token, or the contract's answer: unknown, expired and revoked 404, used 409. */
 async function liveInvitation(db: Db, clock: Clock, token: string) {
-  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  if (!isTokenShaped(token)) throw notFound();
   const row = await q.findByTokenHash(db, hashToken(token));
   if (!row || row.status === "revoked") throw notFound();
   if (row.status === "accepted") throw conflict(INVITATION_USED_MESSAGE);

@@ -1,16 +1,8 @@
 import type { FileAssetDto } from "@shared/api-types";
 import { sanitizeFileName } from "../../lib/files/file-names";
 
-type FileAssetLike = {
-  id: number;
-  originalFileName: string;
-  mimeType: string;
-  fileSize: number;
-  category: string;
-  description: string | null;
-  assignedToBeneficiary: number | null;
-  createdAt: Date;
-};
+/** A file row, or any row carrying its fields (createdAt still a Date). */
+type FileAssetLike = Omit<FileAssetDto, "createdAt"> & { createdAt: Date };
 
 /** Whitelist: the blob key, stored name, hash and encrypted size never leave the server. */
 export function presentFileAsset(row: FileAssetLike): FileAssetDto {

@@ -1,5 +1,6 @@
-import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
+import type { MailMessage } from "../../lib/mail/mailer";
 import { ownerDisplayName, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+import { onBehalfLinkMail } from "../../lib/mail/templates";
 
 export type VerificationMailInput = {
   to: string;
@@ -21,15 +22,12 @@ export function beneficiaryVerificationMail(m: VerificationMailInput): MailMessa
   const intro = `Hello ${first}, ${ownerFull} has named you as a beneficiary in their Heirloom estate plan.`;
   const ask = `Please confirm your e-mail address by opening this link. It works once and expires in ${m.expiresInDays} days:`;
   const outro = "If you do not know this person, you can ignore this message: nothing happens unless you confirm.";
-  return {
+  return onBehalfLinkMail({
     to: m.to,
     subject: `${ownerFirst} named you as a beneficiary on Heirloom`,
-    text: `${intro}\n\n${ask}\n\n${m.url}\n\n${outro}\n\n— Heirloom`,
-    html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p>${escapeHtml(ask)}</p>`,
-      `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`,
-      `<p>${escapeHtml(outro)}</p><p>— Heirloom</p>`,
-    ].join(""),
-  };
+    intro,
+    ask,
+    url: m.url,
+    outro,
+  });
 }

@@ -3,13 +3,11 @@ import { conflict, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { notify } from "../../lib/notifications";
 import { tokenHashPrefix } from "../../lib/outbox/enqueue";
-import { hashToken } from "../../lib/tokens";
+import { hashToken, isTokenShaped } from "../../lib/tokens";
 import type { BeneficiaryVerificationDto } from "./beneficiaries.presenter";
 import * as q from "./beneficiaries.queries";
 
 export const LINK_USED_MESSAGE = "This link has already been used: the e-mail address is confirmed.";
-/** generateToken() output: 32 random bytes in base64url. Anything else cannot be ours, so no query runs. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 function present(row: q.VerificationRow, status: "pending" | "verified"): BeneficiaryVerificationDto {
   return { firstName: row.firstName, ownerFirstName: row.ownerFirstName, status };
@@ -20,7 +18,7 @@ function present(row: q.VerificationRow, status: "pending" | "verified"): Benefi
  * Scoped by the token, which is the capability: the caller is not signed in.
  */
 export async function getVerification(db: Db, clock: Clock, token: string): Promise<BeneficiaryVerificationDto> {
-  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  if (!isTokenShaped(token)) throw notFound();
   const row = await q.findByTokenHash(db, hashToken(token));
   if (!row) throw notFound();
   if (row.status === "verified") throw conflict(LINK_USED_MESSAGE);
@@ -33,7 +31,7 @@ export async function getVerification(db: Db, clock: Clock, token: string): Prom
  * owner is told in-app in the same transaction.
  */
 export async function confirmVerification(db: Db, clock: Clock, token: string): Promise<BeneficiaryVerificationDto> {
-  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  if (!isTokenShaped(token)) throw notFound();
   const tokenHash = hashToken(token);
   return runInTransaction(db, async (tx) => {
     const verified = await q.markVerified(tx, tokenHash, clock.now());

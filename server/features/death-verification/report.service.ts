@@ -6,7 +6,7 @@ import { runInTransaction } from "../../db";
 import { nextRowId } from "../../db/row-ids";
 import { conflict, notFound } from "../../lib/app-error";
 import { enqueueMessage } from "../../lib/outbox/enqueue";
-import { generateToken, hashToken } from "../../lib/tokens";
+import { generateToken, hashToken, isTokenShaped } from "../../lib/tokens";
 import { auditInTx } from "../triggers/trigger-audit";
 import { announceRequest } from "./dv-notices";
 import { openText, sealText, subjectKey } from "./dv-secrets";
@@ -19,7 +19,6 @@ export const REPORT_LINK_HOURS = 48;
 /** Unconfirmed reports one address may have at once: the public form cannot be used to mail someone repeatedly. */
 const OPEN_REPORTS_PER_REPORTER = 3;
 export const REPORT_USED_MESSAGE = "This report has already been confirmed.";
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * A family member reports a death (public). Whatever the address names, the work and the answer are the same: a
@@ -88,7 +87,7 @@ export async function reportDeath(deps: DeathVerificationDeps, input: DeathRepor
  */
 export async function confirmReport(deps: DeathVerificationDeps, token: string): Promise<void> {
   const { db, ...ctx } = deps;
-  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  if (!isTokenShaped(token)) throw notFound();
   const now = ctx.clock.now();
   const tokenHash = hashToken(token);
   await runInTransaction(db, async (tx) => {

@@ -7,12 +7,11 @@ import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mail/mailer";
 import { notify } from "../../lib/notifications";
 import { enqueueEmail, type OutboxWriteDeps } from "../../lib/outbox/enqueue";
-import { generateToken, hashToken } from "../../lib/tokens";
+import { generateToken, hashToken, isTokenShaped } from "../../lib/tokens";
 import * as q from "./devices.queries";
 
 /** The device cookie lives a year (browsers cap cookies at 400 days); a device unseen that long is forgotten. */
 export const DEVICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export type DeviceDeps = OutboxWriteDeps & { db: Db; clock: Clock; config: AppConfig };
 
@@ -59,7 +58,7 @@ export function newDeviceMail(to: string, p: { device: string; range: string; at
  */
 export async function recognizeDevice(deps: DeviceDeps, req: Request, res: Response, user: User): Promise<void> {
   const presented = readCookie(req, deviceCookieName(deps.config));
-  const token = presented && TOKEN_SHAPE.test(presented) ? presented : generateToken();
+  const token = presented && isTokenShaped(presented) ? presented : generateToken();
   const tokenHash = hashToken(token);
   const device = describeDevice(req.get("user-agent"));
   const range = addressRange(req.ip);

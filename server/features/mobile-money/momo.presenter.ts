@@ -1,7 +1,6 @@
+import type { MomoPaymentDto } from "@shared/api-types";
 import type { MomoPayment } from "@shared/schema";
-import type { MomoPaymentDto, MomoPaymentStatus } from "@shared/validators/mobile-money";
-
-export type { MomoPaymentDto };
+import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
 
 /** The allow-list of a payment's fields its payer sees (no provider ids beyond the status). */
 export function presentMomoPayment(p: MomoPayment): MomoPaymentDto {

@@ -4,22 +4,20 @@ import { checkAccess } from "../../lib/access";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { notify } from "../../lib/notifications";
-import { hashToken } from "../../lib/tokens";
+import { hashToken, isTokenShaped } from "../../lib/tokens";
 import { presentInvitation } from "./trusted-parties.presenter";
 import * as q from "./trusted-parties.queries";
 
 export const INVITATION_USED_MESSAGE = "This invitation has already been accepted.";
 export const WRONG_ACCOUNT_MESSAGE =
   "This invitation was sent to a different e-mail address. Sign in with that address to accept it.";
-/** generateToken() output: 32 random bytes in base64url. Anything else cannot be ours, so no query runs. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The live invitation behind `token`, or the contract's answer: unknown, expired and revoked are the same 404, an
  * accepted one 409. Scoped by the token, which is the capability.
  */
 async function liveInvitation(db: Db, clock: Clock, token: string) {
-  if (!TOKEN_SHAPE.test(token)) throw notFound();
+  if (!isTokenShaped(token)) throw notFound();
   const row = await q.findByTokenHash(db, hashToken(token));
   if (!row || row.status === "revoked") throw notFound();
   if (row.status === "active") throw conflict(INVITATION_USED_MESSAGE);

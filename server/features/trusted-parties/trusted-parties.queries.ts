@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { enhancedTrustedParties as tp, users, type TrustedParty } from "@shared/schema";
 import type { DbOrTx } from "../../db";
+import { findInvitationByTokenHash } from "../../lib/invitations";
 
 type Owned = { userId: number; id: number };
 type Values = Partial<typeof tp.$inferInsert>;
@@ -59,15 +60,11 @@ export async function deleteTrustedParty(db: DbOrTx, owned: Owned): Promise<bool
 
 export type InvitationRow = TrustedParty & { ownerFirstName: string | null; ownerLastName: string | null };
 
-/** Token look-ups are scoped by the token itself (it is the capability); only its SHA-256 is compared. */
+/** The invitation behind a token, with the names of the owner who sent it (server/lib/invitations.ts). */
 export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<InvitationRow | undefined> {
-  const [row] = await db
-    .select({ party: tp, ownerFirstName: users.firstName, ownerLastName: users.lastName })
-    .from(tp)
-    .innerJoin(users, eq(users.id, tp.userId))
-    .where(eq(tp.invitationTokenHash, tokenHash))
-    .limit(1);
-  return row ? { ...row.party, ownerFirstName: row.ownerFirstName, ownerLastName: row.ownerLastName } : undefined;
+  const columns = { table: tp, tokenHash: tp.invitationTokenHash, senderId: tp.userId };
+  const found = await findInvitationByTokenHash(db, columns, tokenHash);
+  return found && { ...found.invitation, ownerFirstName: found.senderFirstName, ownerLastName: found.senderLastName };
 }
 
 /**

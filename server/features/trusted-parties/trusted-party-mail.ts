@@ -1,5 +1,6 @@
-import { escapeHtml, type MailMessage } from "../../lib/mail/mailer";
+import type { MailMessage } from "../../lib/mail/mailer";
 import { ownerDisplayName, subjectFirstName, withoutUrls } from "../../lib/mail/safe-text";
+import { onBehalfLinkMail } from "../../lib/mail/templates";
 
 export type InvitationMailInput = {
   to: string;
@@ -20,15 +21,12 @@ export function trustedPartyInvitationMail(m: InvitationMailInput): MailMessage 
   const intro = `Hello ${name}, ${ownerFull} has named you as a trusted party in their Heirloom estate plan: someone who may report their death so that their wishes can be carried out.`;
   const ask = `To accept, open this link and sign in (or create a free account) with this e-mail address. It expires in ${m.expiresInHours / 24} days:`;
   const outro = "If you do not know this person, you can ignore this message: nothing happens unless you accept.";
-  return {
+  return onBehalfLinkMail({
     to: m.to,
     subject: `${ownerFirst} named you as a trusted party on Heirloom`,
-    text: `${intro}\n\n${ask}\n\n${m.url}\n\n${outro}\n\n— Heirloom`,
-    html: [
-      `<p>${escapeHtml(intro)}</p>`,
-      `<p>${escapeHtml(ask)}</p>`,
-      `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`,
-      `<p>${escapeHtml(outro)}</p><p>— Heirloom</p>`,
-    ].join(""),
-  };
+    intro,
+    ask,
+    url: m.url,
+    outro,
+  });
 }

@@ -9,6 +9,32 @@ function linkMail(to: string, subject: string, intro: string, url: string, outro
   };
 }
 
+/**
+ * A mail sent on a user's behalf to someone else with a link to act on (a beneficiary to confirm, a trusted party or
+ * an agent's client to accept): who asks, what to do, the link, and why it is safe to ignore. The caller has already
+ * kept the user text down (safe-text.ts); every part is escaped in the HTML.
+ */
+export function onBehalfLinkMail(m: {
+  to: string;
+  subject: string;
+  intro: string;
+  ask: string;
+  url: string;
+  outro: string;
+}): MailMessage {
+  return {
+    to: m.to,
+    subject: m.subject,
+    text: `${m.intro}\n\n${m.ask}\n\n${m.url}\n\n${m.outro}\n\n— Heirloom`,
+    html: [
+      `<p>${escapeHtml(m.intro)}</p>`,
+      `<p>${escapeHtml(m.ask)}</p>`,
+      `<p><a href="${escapeHtml(m.url)}">${escapeHtml(m.url)}</a></p>`,
+      `<p>${escapeHtml(m.outro)}</p><p>— Heirloom</p>`,
+    ].join(""),
+  };
+}
+
 export function verifyEmailMail(to: string, firstName: string, url: string): MailMessage {
   return linkMail(
     to,

@@ -81,6 +81,31 @@ export function PasswordField({ label = "Password", ...props }: PasswordFieldPro
   return <TextField label={label} type="password" autoComplete="current-password" {...props} />;
 }
 
+/** The password rules (shared/validators/auth.ts), said under every field where a password is chosen. */
+export const PASSWORD_RULES_HINT = "At least 8 characters, with an uppercase letter, a lowercase letter and a number.";
+
+/** A password being chosen (sign-up, reset, change): the password managers' `new-password` field, with the rules. */
+export function NewPasswordField({ label = "New password", ...props }: PasswordFieldProps) {
+  return <TextField label={label} type="password" autoComplete="new-password" hint={PASSWORD_RULES_HINT} {...props} />;
+}
+
+/** The chosen password typed again. */
+export function ConfirmPasswordField({ label = "Confirm new password", ...props }: PasswordFieldProps) {
+  return <TextField label={label} type="password" autoComplete="new-password" {...props} />;
+}
+
+type NameFieldProps = Omit<TextFieldProps, "label" | "autoComplete">;
+
+/** The account holder's own first name (sign-up, profile): the browser may fill it in. */
+export function FirstNameField(props: NameFieldProps) {
+  return <TextField label="First name" autoComplete="given-name" {...props} />;
+}
+
+/** The account holder's own last name (sign-up, profile). */
+export function LastNameField(props: NameFieldProps) {
+  return <TextField label="Last name" autoComplete="family-name" {...props} />;
+}
+
 /** A form-level failure (not tied to one field), announced when it appears. */
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;

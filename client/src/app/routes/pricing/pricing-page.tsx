@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PLANS, normalizePlanId, type PlanId } from "@shared/plans";
-import type { MomoPaymentDto } from "@shared/validators/mobile-money";
+import type { MomoPaymentDto } from "@shared/api-types";
 import { PublicLayout } from "@/components/layouts/public-layout";
 import { useCancelSubscription } from "@/features/billing/api/cancel-subscription";
 import { useUsage } from "@/features/billing/api/get-usage";

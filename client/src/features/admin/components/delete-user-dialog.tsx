@@ -1,20 +1,13 @@
 import { useEffect } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminUserDto } from "@shared/admin-api";
 import { adminDeleteUserSchema, type AdminDeleteUserInput } from "@shared/validators/admin";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { FormError, TextField } from "@/components/ui/form-field";
+import { DialogForm } from "@/components/dialog-form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/form-field";
+import { useDialogForm } from "@/hooks/use-dialog-form";
 import { parseApiError } from "@/lib/api-client";
-import { applyServerErrors } from "@/lib/form-errors";
 
 type DeleteUserDialogProps = {
   user: AdminUserDto | null;
@@ -23,35 +16,25 @@ type DeleteUserDialogProps = {
   onDelete: (input: AdminDeleteUserInput) => Promise<void>;
 };
 
+const EMPTY: AdminDeleteUserInput = { confirmEmail: "" };
+
 /** Delete User: typed confirmation (the account's e-mail), then the account and everything in it are erased. */
 export function DeleteUserDialog({ user, onOpenChange, onDelete }: DeleteUserDialogProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminDeleteUserInput>({
+  const form = useDialogForm({
     resolver: zodResolver(adminDeleteUserSchema),
-    defaultValues: { confirmEmail: "" },
+    empty: EMPTY,
+    fields: ["confirmEmail"],
+    onOpenChange,
   });
-  useEffect(() => reset({ confirmEmail: "" }), [user, reset]);
-  const typed = useWatch({ control, name: "confirmEmail" });
+  const { reset } = form;
+  const { errors, isSubmitting } = form.formState;
+  useEffect(() => reset(EMPTY), [user, reset]);
+  const typed = useWatch({ control: form.control, name: "confirmEmail" });
   const matches = !!user && typed.trim().toLowerCase() === user.email.toLowerCase();
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onDelete(values);
-    } catch (error) {
-      if (!applyServerErrors(error, ["confirmEmail"], setError)) {
-        setError("root", { message: parseApiError(error).message || "An error occurred" });
-      }
-    }
-  });
+  const submit = form.submitWith(onDelete, (error) => parseApiError(error).message || "An error occurred");
 
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !isSubmitting && onOpenChange(open)}>
+    <Dialog open={user !== null} onOpenChange={form.close}>
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Delete User</DialogTitle>
@@ -60,25 +43,24 @@ export function DeleteUserDialog({ user, onOpenChange, onDelete }: DeleteUserDia
             cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate aria-label="Delete user">
-          <fieldset disabled={isSubmitting} className="grid gap-4">
-            <TextField
-              label="Type the user's e-mail address to confirm"
-              autoComplete="off"
-              error={errors.confirmEmail?.message}
-              {...register("confirmEmail")}
-            />
-            <FormError message={errors.root?.message} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={!matches}>
-                {isSubmitting ? "Deleting..." : "Delete User"}
-              </Button>
-            </DialogFooter>
-          </fieldset>
-        </form>
+        <DialogForm
+          label="Delete user"
+          onSubmit={submit}
+          isSubmitting={isSubmitting}
+          error={errors.root?.message}
+          onCancel={() => onOpenChange(false)}
+          submitLabel="Delete User"
+          pendingLabel="Deleting..."
+          destructive
+          canSubmit={matches}
+        >
+          <TextField
+            label="Type the user's e-mail address to confirm"
+            autoComplete="off"
+            error={errors.confirmEmail?.message}
+            {...form.register("confirmEmail")}
+          />
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

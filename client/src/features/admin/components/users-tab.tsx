@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
 import type { AdminUserDto } from "@shared/admin-api";
 import { ADMIN_PAGE_SIZE, ADMIN_ROLE_FILTERS, type AdminRoleFilter } from "@shared/validators/admin";
+import { PagedTable } from "@/components/paged-table";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { Pagination } from "@/components/ui/pagination";
 import { SelectField } from "@/components/ui/select-field";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useAdminUsersPage } from "@/features/admin/api/get-admin-users";
 import { useDeleteUser } from "@/features/admin/api/user-actions";
 import { DeleteUserDialog } from "@/features/admin/components/delete-user-dialog";
@@ -14,7 +13,6 @@ import { UserDetailsDialog } from "@/features/admin/components/user-details-dial
 import { UserRow } from "@/features/admin/components/user-row";
 import { toast } from "@/hooks/use-toast";
 import { useAuth } from "@/lib/auth";
-import { describeFailure } from "@/lib/describe-failure";
 
 const ROLE_OPTIONS = ADMIN_ROLE_FILTERS.map((value) => ({
   value,
@@ -79,51 +77,19 @@ export function UsersTab() {
             <Button type="submit">Search</Button>
           </form>
         </div>
-        {page.isPending ? <Skeleton className="h-40 w-full" /> : null}
-        {page.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load users: {describeFailure(page.error)}
-          </p>
-        ) : null}
-        {page.data && page.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No users match.</p>
-        ) : null}
-        {page.data && page.data.items.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b text-muted-foreground">
-                  {HEADINGS.map((h) => (
-                    <th key={h} scope="col" className="py-2 pr-3 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.items.map((u) => (
-                  <UserRow
-                    key={u.id}
-                    user={u}
-                    isSelf={u.id === me?.id}
-                    onDetails={setDetailsId}
-                    onDelete={setDeleting}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {page.data ? (
-          <Pagination
-            label="User pages"
-            offset={offset}
-            shown={page.data.items.length}
-            total={page.data.total}
-            pageSize={ADMIN_PAGE_SIZE}
-            onOffsetChange={setOffset}
-          />
-        ) : null}
+        <PagedTable
+          page={page}
+          what="users"
+          emptyText="No users match."
+          headings={HEADINGS}
+          renderRow={(u) => (
+            <UserRow key={u.id} user={u} isSelf={u.id === me?.id} onDetails={setDetailsId} onDelete={setDeleting} />
+          )}
+          pagesLabel="User pages"
+          offset={offset}
+          pageSize={ADMIN_PAGE_SIZE}
+          onOffsetChange={setOffset}
+        />
       </CardContent>
       <UserDetailsDialog userId={detailsId} onOpenChange={(open) => !open && setDetailsId(null)} />
       <DeleteUserDialog

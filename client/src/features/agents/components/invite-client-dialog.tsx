@@ -1,59 +1,50 @@
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { AGENT_MESSAGES, inviteClientSchema, type InviteClientInput } from "@shared/validators/agents";
+import { AGENT_MESSAGES, inviteClientSchema } from "@shared/validators/agents";
+import { DialogForm } from "@/components/dialog-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormError, TextField } from "@/components/ui/form-field";
+import { TextField } from "@/components/ui/form-field";
+import { useDialogForm } from "@/hooks/use-dialog-form";
 import { toast } from "@/hooks/use-toast";
 import { useInviteClient } from "@/features/agents/api/agent-dashboard";
 import { parseApiError } from "@/lib/api-client";
-import { applyServerErrors } from "@/lib/form-errors";
 
 type FormValues = z.input<typeof inviteClientSchema>;
-const FIELDS = ["email", "firstName", "lastName"] as const;
 const EMPTY: FormValues = { email: "", firstName: "", lastName: "" };
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/** A refusal the agent can act on (no profile, the plan) is said as the server says it; anything else, the spec's. */
+function inviteFailure(error: unknown): string {
+  const { status, message } = parseApiError(error);
+  return status === 400 || status === 403 ? message : AGENT_MESSAGES.inviteFailed;
+}
 
 /** Spec 001 §5 "Invite client": the e-mail is required. The link is shown here once, then never again. */
 export function InviteClientDialog({ open, onOpenChange }: Props) {
   const invite = useInviteClient();
   const [link, setLink] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, InviteClientInput>({
+  const form = useDialogForm({
     resolver: zodResolver(inviteClientSchema),
-    defaultValues: EMPTY,
+    empty: EMPTY,
+    fields: ["email", "firstName", "lastName"],
+    onOpenChange: (next) => {
+      if (!next) setLink(null);
+      onOpenChange(next);
+    },
   });
-  const submit = handleSubmit(async (values) => {
-    try {
-      const created = await invite.mutateAsync(values);
-      toast({ title: "Invitation Sent", description: values.email, variant: "success" });
-      setLink(created.inviteUrl);
-      reset(EMPTY);
-    } catch (error) {
-      if (!applyServerErrors(error, FIELDS, setError)) {
-        const { status, message } = parseApiError(error);
-        setError("root", { message: status === 400 || status === 403 ? message : AGENT_MESSAGES.inviteFailed });
-      }
-    }
-  });
-  const close = (next: boolean) => {
-    if (isSubmitting) return;
-    if (!next) {
-      reset(EMPTY);
-      setLink(null);
-    }
-    onOpenChange(next);
-  };
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.submitWith(async (values) => {
+    const created = await invite.mutateAsync(values);
+    toast({ title: "Invitation Sent", description: values.email, variant: "success" });
+    setLink(created.inviteUrl);
+    form.reset(EMPTY);
+  }, inviteFailure);
   return (
-    <Dialog open={open} onOpenChange={close}>
+    <Dialog open={open} onOpenChange={form.close}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Invite Client</DialogTitle>
@@ -70,15 +61,19 @@ export function InviteClientDialog({ open, onOpenChange }: Props) {
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Invite client">
-            <fieldset disabled={isSubmitting} className="grid gap-4">
-              <TextField label="Email" type="email" error={errors.email?.message} {...register("email")} />
-              <TextField label="First name (optional)" error={errors.firstName?.message} {...register("firstName")} />
-              <TextField label="Last name (optional)" error={errors.lastName?.message} {...register("lastName")} />
-              <FormError message={errors.root?.message} />
-              <Button type="submit">{isSubmitting ? "Sending..." : "Send Invitation"}</Button>
-            </fieldset>
-          </form>
+          <DialogForm
+            label="Invite client"
+            onSubmit={submit}
+            isSubmitting={isSubmitting}
+            error={errors.root?.message}
+            onCancel={() => form.close(false)}
+            submitLabel="Send Invitation"
+            pendingLabel="Sending..."
+          >
+            <TextField label="Email" type="email" error={errors.email?.message} {...register("email")} />
+            <TextField label="First name (optional)" error={errors.firstName?.message} {...register("firstName")} />
+            <TextField label="Last name (optional)" error={errors.lastName?.message} {...register("lastName")} />
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

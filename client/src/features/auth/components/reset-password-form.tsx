@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { AUTH_MESSAGES, resetPasswordSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/form-field";
+import { ConfirmPasswordField, FormError, NewPasswordField } from "@/components/ui/form-field";
 import { parseApiError } from "@/lib/api-client";
 import { useResetPassword } from "@/features/auth/api/reset-password";
 
@@ -45,21 +45,8 @@ export function ResetPasswordForm({ token, onSuccess }: { token: string; onSucce
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Choose a new password">
       <fieldset disabled={isSubmitting} className="grid gap-4">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <NewPasswordField error={errors.password?.message} {...register("password")} />
+        <ConfirmPasswordField error={errors.confirmPassword?.message} {...register("confirmPassword")} />
         <FormError message={errors.root?.message} />
         <Button type="submit" size="lg" className="w-full">
           {isSubmitting ? "Saving..." : "Set new password"}

@@ -3,7 +3,7 @@ import { useFormContext } from "react-hook-form";
 import type { z } from "zod";
 import type { registerSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { FirstNameField, LastNameField, NewPasswordField, TextField } from "@/components/ui/form-field";
 import { AccountTypeField } from "@/features/auth/components/account-type-field";
 
 type SignUpValues = z.input<typeof registerSchema>;
@@ -20,18 +20,8 @@ export function SignUpFields({ children }: { children?: ReactNode }) {
   return (
     <fieldset disabled={isSubmitting} className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register("firstName")}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register("lastName")}
-        />
+        <FirstNameField error={errors.firstName?.message} {...register("firstName")} />
+        <LastNameField error={errors.lastName?.message} {...register("lastName")} />
       </div>
       <TextField
         label="Email"
@@ -41,14 +31,7 @@ export function SignUpFields({ children }: { children?: ReactNode }) {
         error={errors.email?.message}
         {...register("email")}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <NewPasswordField label="Password" error={errors.password?.message} {...register("password")} />
       {children}
       <AccountTypeField registration={register("userType")} error={errors.userType?.message} />
       <Button type="submit" size="lg" className="w-full">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { MomoPaymentDto } from "@shared/validators/mobile-money";
+import type { MomoPaymentDto } from "@shared/api-types";
 import { MomoPaymentPanel } from "@/components/momo/momo-payment-panel";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { MomoPaymentDto } from "@shared/validators/mobile-money";
+import type { MomoPaymentDto } from "@shared/api-types";
 import { BillingPaymentStep } from "@/features/billing/components/billing-payment-step";
 import {
   DEFAULT_PAYMENT_CHOICE,

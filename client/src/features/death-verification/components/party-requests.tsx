@@ -1,4 +1,5 @@
 import type { DeathVerificationRequestDto } from "@shared/death-verification";
+import { LoadFailure } from "@/components/load-failure";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -74,14 +75,7 @@ export function PartyRequests() {
   const list = useDeathVerificationRequests();
   if (list.isPending) return <Spinner label="Loading requests..." showLabel />;
   if (list.error) {
-    return (
-      <div role="alert" className="grid gap-2 text-sm">
-        <p>We could not load the death verification requests.</p>
-        <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailure what="the death verification requests" onRetry={() => void list.refetch()} />;
   }
   const mine = list.data.filter((r) => r.role !== "subject");
   if (mine.length === 0) return <p className="text-sm text-muted-foreground">No death verification requests.</p>;

@@ -1,6 +1,6 @@
 import { CHECK_LABELS, type DeathVerificationReviewDto } from "@shared/death-verification";
+import { LoadFailure } from "@/components/load-failure";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format";
@@ -67,14 +67,7 @@ export function ReviewQueue() {
   const queue = useReviewQueue();
   if (queue.isPending) return <Spinner label="Loading requests..." showLabel />;
   if (queue.error) {
-    return (
-      <div role="alert" className="grid gap-2 text-sm">
-        <p>We could not load the review queue.</p>
-        <Button variant="outline" className="w-fit" onClick={() => void queue.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailure what="the review queue" onRetry={() => void queue.refetch()} />;
   }
   if (queue.data.length === 0) return <p className="text-sm text-muted-foreground">Nothing to review.</p>;
   return (

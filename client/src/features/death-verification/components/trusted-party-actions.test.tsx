@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import type { TrustedForDto } from "@shared/api-types";
 import type { DeathVerificationRequestDto } from "@shared/death-verification";
 import { PartyRequests } from "@/features/death-verification/components/party-requests";
-import { ReportDeathDialog } from "@/features/death-verification/components/report-death-dialog";
 import { server } from "@/testing/mocks/server";
-import { apiError, renderWithApp } from "@/testing/test-utils";
+import { renderWithApp } from "@/testing/test-utils";
 
 const LIST = "/api/death-verification/requests";
-const person = (extra: Partial<TrustedForDto> = {}): TrustedForDto => ({
-  id: 1,
-  ownerId: 41,
-  ownerName: "Yaa Asantewaa",
-  relationship: "sibling",
-  canInitiateDeathVerification: true,
-  canAccessAssets: false,
-  canManageBeneficiaries: false,
-  activatedAt: "2026-11-27T00:00:00.000Z",
-  ...extra,
-});
-
 function request(extra: Partial<DeathVerificationRequestDto> = {}): DeathVerificationRequestDto {
   return {
     id: 9,
@@ -54,56 +40,6 @@ function request(extra: Partial<DeathVerificationRequestDto> = {}): DeathVerific
     ...extra,
   };
 }
-
-describe("ReportDeathDialog", () => {
-  it("is not offered without the permission", () => {
-    renderWithApp(<ReportDeathDialog people={[person({ canInitiateDeathVerification: false })]} />);
-    expect(screen.queryByRole("button", { name: "Report a death" })).toBeNull();
-  });
-
-  it("asks whom, refuses to send without a choice, then sends the request with the spec's checks", async () => {
-    let body: unknown;
-    server.use(
-      http.post("/api/death-verification/request", async ({ request: req }) => {
-        body = await req.json();
-        return HttpResponse.json(request({ role: "requestor" }), { status: 201 });
-      }),
-      http.get(LIST, () => HttpResponse.json([])),
-    );
-    const { user } = renderWithApp(<ReportDeathDialog people={[person()]} />);
-    await user.click(screen.getByRole("button", { name: "Report a death" }));
-    await user.click(screen.getByRole("button", { name: "Send report" }));
-    expect(await screen.findByLabelText("Who has died?")).toHaveAccessibleDescription(
-      "Choose the person this request is about",
-    );
-    expect(body).toBeUndefined();
-    await user.selectOptions(screen.getByLabelText("Who has died?"), "Yaa Asantewaa");
-    await user.click(screen.getByRole("button", { name: "Send report" }));
-    expect(await screen.findByText("Death verification request created")).toBeInTheDocument();
-    expect(body).toEqual({
-      subjectUserId: 41,
-      requestorType: "trusted_party",
-      ghanaHealthServiceCheck: true,
-      birthsDeathsRegistryCheck: true,
-      familyConfirmation: true,
-    });
-    expect(screen.queryByRole("dialog")).toBeNull();
-  });
-
-  it("keeps the dialog open with the server's reason when the request is refused", async () => {
-    server.use(
-      http.post("/api/death-verification/request", () =>
-        apiError(409, "You cannot open another request about this person yet."),
-      ),
-    );
-    const { user } = renderWithApp(<ReportDeathDialog people={[person()]} />);
-    await user.click(screen.getByRole("button", { name: "Report a death" }));
-    await user.selectOptions(screen.getByLabelText("Who has died?"), "Yaa Asantewaa");
-    await user.click(screen.getByRole("button", { name: "Send report" }));
-    expect(await screen.findAllByText(/cannot open another request about this person yet/)).not.toHaveLength(0);
-    expect(screen.getByRole("dialog")).toBeInTheDocument();
-  });
-});
 
 describe("PartyRequests", () => {
   it("lets another party confirm once, then shows the answer", async () => {

@@ -1,5 +1,6 @@
 import type { DeathVerificationRequestDto } from "@shared/death-verification";
 import { DEATH_VERIFICATION_MESSAGES } from "@shared/validators/death-verification";
+import { LoadFailure } from "@/components/load-failure";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -128,14 +129,7 @@ export function VerificationTab() {
         </CardHeader>
         <CardContent>
           {list.isPending ? <Spinner label="Loading requests..." showLabel /> : null}
-          {list.error ? (
-            <div role="alert" className="grid gap-2 text-sm">
-              <p>We could not load your requests.</p>
-              <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : null}
+          {list.error ? <LoadFailure what="your requests" onRetry={() => void list.refetch()} /> : null}
           {list.data ? <AboutMe requests={list.data.filter((r) => r.role === "subject")} /> : null}
         </CardContent>
       </Card>

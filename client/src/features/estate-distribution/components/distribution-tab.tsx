@@ -1,6 +1,6 @@
 import type { EstateDistributionFields } from "@shared/validators/estate-distribution";
 import { ESTATE_DISTRIBUTION_MESSAGES } from "@shared/validators/estate-distribution";
-import { Button } from "@/components/ui/button";
+import { LoadFailure } from "@/components/load-failure";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
@@ -13,21 +13,10 @@ import { useSaveEstateDistribution } from "@/features/estate-distribution/api/sa
 import { DistributionSettingsForm } from "@/features/estate-distribution/components/distribution-settings-form";
 import { DistributionTimeline } from "@/features/estate-distribution/components/distribution-timeline";
 
-function LoadFailure({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid gap-2 text-sm">
-      <p>We could not load your {what}.</p>
-      <Button variant="outline" className="w-fit" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 function Timeline() {
   const preview = useDistributionPreview();
   if (preview.isPending) return <Spinner label="Loading timeline..." showLabel />;
-  if (preview.error) return <LoadFailure what="distribution timeline" onRetry={() => void preview.refetch()} />;
+  if (preview.error) return <LoadFailure what="your distribution timeline" onRetry={() => void preview.refetch()} />;
   return <DistributionTimeline preview={preview.data} />;
 }
 
@@ -69,7 +58,7 @@ export function DistributionTab() {
           {settings.isPending ? (
             <Spinner label="Loading settings..." showLabel />
           ) : settings.error ? (
-            <LoadFailure what="distribution settings" onRetry={() => void settings.refetch()} />
+            <LoadFailure what="your distribution settings" onRetry={() => void settings.refetch()} />
           ) : (
             <DistributionSettingsForm settings={settings.data} onSubmit={submit} />
           )}

@@ -1,4 +1,4 @@
-import type { MomoPaymentView } from "@/lib/momo-payment";
+import type { MomoPaymentDto } from "@shared/api-types";
 
 /** The answers of the gift-card routes (server/features/gift-cards/gift-cards.presenter.ts), as the screen reads them. */
 export type GiftCardPurchaseDto = {
@@ -21,8 +21,7 @@ export type GiftCardPurchaseDto = {
   cards?: { cardNumber: string; code: string }[];
 };
 
-/** A payment as the purchase step shows it (client/src/lib/momo-payment.ts). */
-export type MomoPaymentDto = MomoPaymentView;
+export type { MomoPaymentDto };
 
 /** A card payment as the purchase answers it: test mode's card step, or Stripe's Checkout page to go to. */
 export type CardPaymentDto = {

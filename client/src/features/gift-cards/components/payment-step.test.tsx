@@ -17,7 +17,9 @@ const PAYMENT: MomoPaymentDto = {
   currency: "GHS",
   testMode: true,
   failureReason: null,
+  createdAt: "2026-11-27T08:45:00.000Z",
   expiresAt: "2026-11-27T09:00:00.000Z",
+  completedAt: null,
 };
 const PURCHASE = { id: 7, status: "awaiting_payment", total: "100.00", currency: "GHS" } as GiftCardPurchaseDto;
 const CARDS = [{ cardNumber: "4000123412341234", code: "ABCD2345EFGH6789" }];

@@ -2,7 +2,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { changePasswordFormSchema, type ChangePasswordFormInput } from "@shared/validators/account";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { ConfirmPasswordField, NewPasswordField, PasswordField } from "@/components/ui/form-field";
 import { toast } from "@/hooks/use-toast";
 import { useChangePassword } from "@/features/settings/api/change-password";
 import { parseApiError } from "@/lib/api-client";
@@ -44,28 +44,13 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password" className="grid max-w-md gap-4">
       <fieldset disabled={isSubmitting} className="grid gap-4">
-        <TextField
+        <PasswordField
           label="Current password"
-          type="password"
-          autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register("currentPassword")}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          error={errors.newPassword?.message}
-          {...register("newPassword")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register("confirmPassword")}
-        />
+        <NewPasswordField error={errors.newPassword?.message} {...register("newPassword")} />
+        <ConfirmPasswordField error={errors.confirmPassword?.message} {...register("confirmPassword")} />
         <Button type="submit" className="w-fit">
           {isSubmitting ? "Changing..." : "Change Password"}
         </Button>

@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { PublicUser } from "@shared/api-types";
 import { profileFormSchema, type ProfileFormInput, type ProfileFormValues } from "@shared/validators/account";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/form-field";
+import { FirstNameField, LastNameField, TextField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/hooks/use-toast";
@@ -81,18 +81,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       </div>
       <form onSubmit={onSubmit} noValidate aria-label="Profile" className="grid gap-4">
         <fieldset disabled={isSubmitting} className="grid gap-4">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
+          <FirstNameField error={errors.firstName?.message} {...register("firstName")} />
+          <LastNameField error={errors.lastName?.message} {...register("lastName")} />
           <TextField
             label="Mobile number (optional)"
             type="tel"

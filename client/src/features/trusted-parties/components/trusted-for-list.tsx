@@ -1,5 +1,5 @@
 import type { TrustedForDto } from "@shared/api-types";
-import { Button } from "@/components/ui/button";
+import { LoadFailure } from "@/components/load-failure";
 import { Spinner } from "@/components/ui/spinner";
 import { useTrustedFor } from "@/features/trusted-parties/api/get-trusted-for";
 
@@ -16,14 +16,7 @@ export function TrustedForList() {
   const list = useTrustedFor();
   if (list.isPending) return <Spinner label="Loading..." showLabel />;
   if (list.error) {
-    return (
-      <div role="alert" className="grid gap-2 text-sm">
-        <p>We could not load the people who named you.</p>
-        <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailure what="the people who named you" onRetry={() => void list.refetch()} />;
   }
   if (list.data.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import type { CreateTrustedPartyInput } from "@shared/validators/trusted-parties";
 import { TRUSTED_PARTY_MESSAGES } from "@shared/validators/trusted-parties";
-import { Button } from "@/components/ui/button";
+import { LoadFailure } from "@/components/load-failure";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
@@ -14,14 +14,7 @@ function TrustedPartyList() {
   const list = useTrustedParties();
   if (list.isPending) return <Spinner label="Loading trusted parties..." showLabel />;
   if (list.error) {
-    return (
-      <div role="alert" className="grid gap-2 text-sm">
-        <p>We could not load your trusted parties.</p>
-        <Button variant="outline" className="w-fit" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailure what="your trusted parties" onRetry={() => void list.refetch()} />;
   }
   if (list.data.length === 0) {
     return <p className="text-sm text-muted-foreground">You have not named any trusted parties yet.</p>;
