@@ -30,6 +30,11 @@ export type Plan = {
   id: PlanId;
   name: string;
   priceUSD: number;
+  /**
+   * The published monthly price in Ghana cedis, in pesewas (exact minor units): a fixed price list beside the USD one,
+   * not a live conversion (docs/decisions/017-cedi-prices.md). Mobile money and account credit pay this price.
+   */
+  priceGHSMinor: number;
   storageLabel: string;
   isMostPopular: boolean;
   ctaLabel: string;
@@ -43,6 +48,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "freemium",
     name: "Freemium",
     priceUSD: 0,
+    priceGHSMinor: 0,
     storageLabel: "10MB",
     isMostPopular: false,
     ctaLabel: "Get Started Free",
@@ -62,6 +68,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "basic_premium",
     name: "Basic Premium",
     priceUSD: 19.99,
+    priceGHSMinor: 25000,
     storageLabel: "2GB",
     isMostPopular: false,
     ctaLabel: "Upgrade",
@@ -87,6 +94,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "advanced_premium",
     name: "Advanced Premium",
     priceUSD: 29.99,
+    priceGHSMinor: 37500,
     storageLabel: "10GB",
     isMostPopular: true,
     ctaLabel: "Upgrade",
@@ -121,6 +129,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: "professional",
     name: "Professional",
     priceUSD: 49.99,
+    priceGHSMinor: 62500,
     storageLabel: "50GB",
     isMostPopular: false,
     ctaLabel: "Contact Sales",
@@ -180,9 +189,9 @@ export function storageLimitBytes(plan: PlanId, additionalStorageGB: number): nu
 
 /** Extra storage, priced entirely at the tier its quantity reaches (spec 000 §9). */
 export const STORAGE_RATES = [
-  { minGB: 50, ratePerGB: 0.99, label: "50GB+", savesPercent: 67 },
-  { minGB: 10, ratePerGB: 1.99, label: "10GB+", savesPercent: 33 },
-  { minGB: 1, ratePerGB: 2.99, label: "1GB+", savesPercent: 0 },
+  { minGB: 50, ratePerGB: 0.99, rateGHSMinor: 1250, label: "50GB+", savesPercent: 67 },
+  { minGB: 10, ratePerGB: 1.99, rateGHSMinor: 2500, label: "10GB+", savesPercent: 33 },
+  { minGB: 1, ratePerGB: 2.99, rateGHSMinor: 3750, label: "1GB+", savesPercent: 0 },
 ] as const;
 
 export const STORAGE_GB_MIN = 1;
@@ -196,6 +205,22 @@ export function storageRateFor(gb: number): number {
 /** Monthly price in USD cents, so money never travels as a float. */
 export function storagePriceCents(gb: number): number {
   return Math.round(gb * storageRateFor(gb) * 100);
+}
+
+/** The tier's published per-GB monthly rate in pesewas (GHS 37.50, 25.00, 12.50). */
+export function storageRateGHSMinorFor(gb: number): number {
+  const tier = STORAGE_RATES.find((t) => gb >= t.minGB) ?? STORAGE_RATES[STORAGE_RATES.length - 1];
+  return tier.rateGHSMinor;
+}
+
+/** Extra storage in cedis: the whole quantity at its tier's published rate, in pesewas (12 GB → 12 × 2500 = 30000). */
+export function storagePriceGHSMinor(gb: number): number {
+  return gb * storageRateGHSMinorFor(gb);
+}
+
+/** A plan's published monthly price in pesewas. */
+export function planPriceGHSMinor(planId: PlanId): number {
+  return PLANS[planId].priceGHSMinor;
 }
 
 /** The form falls back to 1 for non-numeric input (spec 000 §5). */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { assetBundles } from "./assets";
 import { users } from "./users";
 
 /**
@@ -87,7 +88,9 @@ export type PrepaidCard = typeof prepaidCards.$inferSelect;
 
 /**
  * A user's account credit in cedis, as a ledger: a redeemed card adds its value; paying plan months or storage with
- * credit subtracts. The balance is the sum; one row per card at most (the unique card id).
+ * credit subtracts (`purchase`, negative); a mobile-money payment that could no longer be applied adds what was paid
+ * (`unapplied_payment`). The balance is the sum; one row per card at most (the unique card id), and one row per
+ * purchase and reason (the unique bundle id and reason), so a confirmation replayed spends or refunds nothing twice.
  */
 export const accountCredits = pgTable(
   "account_credits",
@@ -100,11 +103,14 @@ export const accountCredits = pgTable(
     currency: varchar("currency", { length: 3 }).notNull().default("GHS"),
     reason: varchar("reason", { length: 32 }).notNull(),
     cardId: integer("card_id").references(() => prepaidCards.id, { onDelete: "set null" }),
+    /** The plan or storage purchase this entry paid (or refunded), if any. */
+    bundleId: integer("bundle_id").references(() => assetBundles.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("account_credits_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("account_credits_card_idx").on(t.cardId),
+    uniqueIndex("account_credits_bundle_idx").on(t.bundleId, t.reason),
   ],
 );
 export type AccountCredit = typeof accountCredits.$inferSelect;

@@ -14,7 +14,8 @@ export const ghanaMobileNumber = z
   .transform((v) => stripInvisible(v).replace(/[\s-]/g, ""))
   .pipe(z.string().regex(/^\+233\d{9}$/, GHANA_PHONE_MESSAGE));
 
-export const momoNetwork = z.enum(MOMO_NETWORKS, { error: "Choose MTN, Vodafone, AirtelTigo or Glo" });
+export const MOMO_NETWORK_MESSAGE = "Choose MTN, Vodafone, AirtelTigo or Glo";
+export const momoNetwork = z.enum(MOMO_NETWORKS, { error: MOMO_NETWORK_MESSAGE });
 
 /** What a mobile-money payment answers to its payer (GET /api/payments/momo/:reference). */
 export type MomoPaymentStatus = "pending" | "successful" | "failed" | "expired";

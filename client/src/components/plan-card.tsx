@@ -6,8 +6,11 @@ import { Card } from "@/components/ui/card";
 import { formatMoney } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** One plan from shared/plans.ts; the caller supplies the action (a link or an upgrade button). */
-export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
+/**
+ * One plan from shared/plans.ts; the caller supplies the action (a link or an upgrade button). `showCedis` adds the
+ * published cedi price (decision 017) under the USD one, for payers in Ghana.
+ */
+export function PlanCard({ plan, action, showCedis = false }: { plan: Plan; action: ReactNode; showCedis?: boolean }) {
   return (
     <Card
       className={cn(
@@ -25,6 +28,11 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
         <span className="text-4xl font-bold tracking-tight">{formatMoney(plan.priceUSD, { dropZeroCents: true })}</span>
         <span className="text-sm text-muted-foreground">/month</span>
       </p>
+      {showCedis && plan.priceGHSMinor > 0 ? (
+        <p className="text-sm font-medium" data-testid={`plan-ghs-${plan.id}`}>
+          {formatMoney(plan.priceGHSMinor / 100, { currency: "GHS" })}/month in Ghana
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-muted-foreground">{plan.storageLabel} secure storage</p>
       <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">
         {plan.features.map((feature) => (

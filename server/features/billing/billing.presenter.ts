@@ -3,6 +3,7 @@ import { MB, PLANS, normalizePlanId, storageLimitBytes } from "@shared/plans";
 import type { User } from "@shared/schema";
 import type { BillingChangeResult, BillingHistoryItem, UsageDto } from "@shared/validators/billing";
 import { presentUser } from "../auth/user.presenter";
+import { presentMomoPayment } from "../mobile-money/momo.presenter";
 import type { UsageCounts } from "./billing.limits";
 import type { Bundle } from "./billing.queries";
 import type { ChangeOutcome } from "./billing.service";
@@ -37,8 +38,23 @@ export function presentUsage(user: User, counts: UsageCounts, testMode: boolean)
   };
 }
 
+const pesewas = (v: unknown) => (Number(v ?? 0) / 100).toFixed(2);
+
+/** What a purchase paid in cedis was paid with (decision 017); null for a USD card purchase. */
+function paidInCedis(row: Bundle): BillingHistoryItem["paid"] {
+  const meta = (row.metadata ?? {}) as Record<string, unknown>;
+  if (meta.currency !== "GHS") return null;
+  return {
+    currency: "GHS",
+    amount: pesewas(meta.amountMinor),
+    credit: pesewas(meta.creditMinor),
+    mobileMoney: pesewas(meta.provider === "momo" ? meta.momoMinor : 0),
+  };
+}
+
 export function presentBillingItem(row: Bundle): BillingHistoryItem {
   return {
+    paid: paidInCedis(row),
     id: row.id,
     name: row.name,
     category: row.category === "plan" ? "plan" : "storage",
@@ -50,6 +66,7 @@ export function presentBillingItem(row: Bundle): BillingHistoryItem {
 }
 
 export function presentChange(outcome: ChangeOutcome): BillingChangeResult<PublicUser> {
+  if ("payment" in outcome) return { payment: presentMomoPayment(outcome.payment) };
   if ("checkoutUrl" in outcome) return { checkoutUrl: outcome.checkoutUrl };
   if (outcome.applied) return { applied: true, user: presentUser(outcome.user) };
   return { applied: false, user: presentUser(outcome.user), message: outcome.message };

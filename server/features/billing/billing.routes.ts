@@ -1,6 +1,6 @@
 import express from "express";
 import { paginationQuery } from "@shared/validators/common";
-import { purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
+import { billingPaymentOf, purchaseStorageSchema, upgradePlanSchema } from "@shared/validators/billing";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { audit } from "../../lib/audit";
@@ -11,6 +11,7 @@ import { cancelSubscription, getUsage, listBillingHistory, type BillingCtx } fro
 import { changePlan, purchaseStorage } from "./plan-change.service";
 import { handleStripeWebhook, INVALID_SIGNATURE_MESSAGE } from "./webhook.service";
 import { currentUser, currentUserId } from "../../lib/request-context";
+import { momoContext } from "../mobile-money/momo-context";
 import { giftCardCheckoutPurpose } from "../gift-cards/card-payment";
 
 /** app.ts lets this exact path skip the JSON parser: the signature is checked over the raw bytes. */
@@ -30,6 +31,7 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
     mailer: deps.mailer,
     outbox: deps,
     publicUrl: deps.config.publicUrl,
+    momo: momoContext(deps),
     checkoutPurposes: { gift_card: giftCardCheckoutPurpose(deps) },
   };
 
@@ -39,14 +41,16 @@ export function registerBillingRoutes(r: RouteTable, deps: AppDeps, opts: { paym
   });
 
   r.add({ method: "post", path: "/api/upgrade-plan", access: "user" }, async (req, res) => {
-    const { planId } = upgradePlanSchema.parse(req.body);
-    const outcome = await changePlan(ctx, { user: currentUser(req), planId });
+    const input = upgradePlanSchema.parse(req.body);
+    const payment = billingPaymentOf(input);
+    const outcome = await changePlan(ctx, { user: currentUser(req), planId: input.planId, payment });
     res.json(presentChange(outcome));
   });
 
   r.add({ method: "post", path: "/api/purchase-storage", access: "user" }, async (req, res) => {
-    const { storageGB } = purchaseStorageSchema.parse(req.body);
-    const outcome = await purchaseStorage(ctx, { user: currentUser(req), storageGB });
+    const input = purchaseStorageSchema.parse(req.body);
+    const payment = billingPaymentOf(input);
+    const outcome = await purchaseStorage(ctx, { user: currentUser(req), storageGB: input.storageGB, payment });
     res.json(presentChange(outcome));
   });
 

@@ -1,12 +1,13 @@
 import type { Logger } from "pino";
 import { AGENT_PLAN_IDS, PLANS, normalizePlanId, type PlanId } from "@shared/plans";
-import type { User } from "@shared/schema";
+import type { MomoPayment, User } from "@shared/schema";
 import { runInTransaction, type Db, type Tx } from "../../db";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mail/mailer";
 import type { OutboxWriteDeps } from "../../lib/outbox/enqueue";
 import type { Payments, WebhookEvent } from "../../lib/payments";
+import type { MomoCtx } from "../mobile-money/momo.service";
 import type { UsageCounts } from "./billing.limits";
 import { BILLING_PERIOD_MS } from "./billing.pricing";
 import { lockUser } from "../../lib/plan-limits";
@@ -23,6 +24,8 @@ export type BillingCtx = {
   /** Billing notices are queued in the transaction of the event that causes them. */
   outbox: OutboxWriteDeps;
   publicUrl: string;
+  /** Mobile money in cedis (plan and storage purposes), shared with gift cards. */
+  momo: MomoCtx;
   /**
    * One-time Checkout payments of other features (metadata `kind`, e.g. gift cards), applied in the webhook's
    * transaction after its event id is recorded.
@@ -35,7 +38,10 @@ export type CheckoutPurpose = (tx: Tx, event: WebhookEvent) => Promise<"applied"
 
 /** A change the caller sees: applied now, a Checkout page to visit, or scheduled for the end of the period. */
 export type ChangeOutcome =
-  { applied: true; user: User } | { checkoutUrl: string } | { applied: false; user: User; message: string };
+  | { applied: true; user: User }
+  | { checkoutUrl: string }
+  | { applied: false; user: User; message: string }
+  | { payment: MomoPayment };
 
 function formatDay(date: Date): string {
   return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { assetBundles, beneficiaries, digitalAssets, users, type User } from "@shared/schema";
 import type { Db } from "../../db";
+import type { TestApp } from "../../test/harness";
 
 /** Test factories for billing: rows inserted directly, as the assets and beneficiaries features would leave them. */
 
@@ -44,4 +45,26 @@ export async function buildBeneficiaries(db: Db, userId: number, count: number) 
     relationship: "child",
   }));
   if (rows.length > 0) await db.insert(beneficiaries).values(rows);
+}
+
+type SignedUp = Awaited<ReturnType<TestApp["signUp"]>>;
+export const MOMO_PAYER = { paymentMethod: "mobile_money", mobileMoneyNetwork: "MTN", payerPhone: "+233 24 123 4567" };
+
+/** `who` redeems a gift card worth `cedis`, bought and paid (test-mode mobile money) by someone else through the API. */
+export async function giveCredit(t: TestApp, who: SignedUp, cedis: number) {
+  const buyer = await t.signUp({ verified: true });
+  const order = await buyer.agent.post("/api/gift-cards/purchase").send({
+    cardType: "virtual",
+    denomination: cedis,
+    quantity: 1,
+    recipientName: "Esi Owusu",
+    recipientPhone: "024 555 0101",
+    deliveryMethod: "sms",
+    design: "classic",
+    ...MOMO_PAYER,
+  });
+  if (order.status !== 201) throw new Error(`gift card order failed: ${order.status} ${order.text}`);
+  await buyer.agent.post(`/api/payments/momo/test/${order.body.payment.reference}/approve`).expect(200);
+  const paid = await buyer.agent.get(`/api/gift-cards/purchases/${order.body.purchase.id}`).expect(200);
+  await who.agent.post("/api/gift-cards/redeem").send({ code: paid.body.cards[0].code }).expect(200);
 }

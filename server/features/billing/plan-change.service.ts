@@ -1,4 +1,5 @@
-import { PLANS, normalizePlanId, type PlanId } from "@shared/plans";
+import { PLANS, normalizePlanId, planPriceGHSMinor, storagePriceGHSMinor, type PlanId } from "@shared/plans";
+import type { BillingPayment } from "@shared/validators/billing";
 import type { User } from "@shared/schema";
 import { runInTransaction } from "../../db";
 import { conflict, notFound } from "../../lib/app-error";
@@ -23,6 +24,13 @@ import {
   writePlanState,
 } from "./billing.queries";
 import { assertMayBuy, cancelSubscription, settle, type BillingCtx, type ChangeOutcome } from "./billing.service";
+import { creditBalance } from "../gift-cards/redeem.service";
+import { isPrepaidPeriod, payInCedis } from "./cedi-purchase";
+
+/** A purchase goes the cedi way (decision 017) when it is paid by mobile money or the user holds account credit. */
+async function paysInCedis(ctx: BillingCtx, userId: number, payment: BillingPayment): Promise<boolean> {
+  return payment.method === "mobile_money" || (await creditBalance(ctx.db, userId)) > 0;
+}
 
 type Purchase =
   | { kind: "plan"; planId: PlanId; name: string; quantity: 1; cents: number }
@@ -78,13 +86,26 @@ async function startCheckout(ctx: BillingCtx, stripe: StripePayments, user: User
 /**
  * POST /api/upgrade-plan. Refuses (409) a plan the user's current data does not fit, saying what to remove. Test
  * mode applies the plan at once in one transaction (user row, storage_limit, a paid bundle at the catalogue price);
- * with Stripe it answers a Checkout URL, and moving to Freemium cancels the subscription at period end.
+ * with Stripe it answers a Checkout URL, and moving to Freemium cancels the subscription at period end. Paid by
+ * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 017).
  */
-export async function changePlan(ctx: BillingCtx, p: { user: User; planId: PlanId }): Promise<ChangeOutcome> {
+export async function changePlan(
+  ctx: BillingCtx,
+  p: { user: User; planId: PlanId; payment?: BillingPayment },
+): Promise<ChangeOutcome> {
   const user = await settle(ctx, p.user);
   assertMayBuy(user, p.planId);
-  if (normalizePlanId(user.plan) === p.planId) throw alreadyOn(p.planId);
+  const samePlan = normalizePlanId(user.plan) === p.planId;
   const cents = planPriceCents(p.planId);
+  const payment = p.payment ?? { method: "card" };
+  if (cents > 0 && (await paysInCedis(ctx, user.id, payment))) {
+    // a prepaid period (paid in cedis) may be paid again before it ends: the next 30 days follow on
+    if (samePlan && !isPrepaidPeriod(user)) throw alreadyOn(p.planId);
+    const name = planBundleName(p.planId);
+    const ghsMinor = planPriceGHSMinor(p.planId);
+    return payInCedis(ctx, user, { kind: "plan", planId: p.planId, name, quantity: 1, cents, ghsMinor }, payment);
+  }
+  if (samePlan) throw alreadyOn(p.planId);
 
   if (ctx.payments.mode === "stripe") {
     const refusal = downgradeRefusal(await readUsageCounts(ctx.db, user.id), p.planId, user.additionalStorageGb);
@@ -133,13 +154,23 @@ export async function changePlan(ctx: BillingCtx, p: { user: User; planId: PlanI
 
 /**
  * POST /api/purchase-storage: `storageGB` (1–1000) priced entirely at its tier rate in cents. Test mode credits it at
- * once (additional_storage_gb and storage_limit, plus a paid bundle); with Stripe it answers a Checkout URL.
+ * once (additional_storage_gb and storage_limit, plus a paid bundle); with Stripe it answers a Checkout URL. Paid by
+ * mobile money, or by a user holding account credit, it goes the cedi way instead (`payInCedis`, decision 017).
  */
-export async function purchaseStorage(ctx: BillingCtx, p: { user: User; storageGB: number }): Promise<ChangeOutcome> {
+export async function purchaseStorage(
+  ctx: BillingCtx,
+  p: { user: User; storageGB: number; payment?: BillingPayment },
+): Promise<ChangeOutcome> {
   const user = await settle(ctx, p.user);
   assertMayBuy(user);
   const cents = storageQuoteCents(p.storageGB);
   const name = storageBundleName(p.storageGB);
+  const payment = p.payment ?? { method: "card" };
+  if (await paysInCedis(ctx, user.id, payment)) {
+    const ghsMinor = storagePriceGHSMinor(p.storageGB);
+    const purchase = { kind: "storage", storageGB: p.storageGB, name, quantity: p.storageGB, cents, ghsMinor } as const;
+    return payInCedis(ctx, user, purchase, payment);
+  }
 
   if (ctx.payments.mode === "stripe") {
     const purchase = { kind: "storage", storageGB: p.storageGB, name, quantity: p.storageGB, cents } as const;

@@ -82,12 +82,14 @@ describe("GET /api/billing/history", () => {
       price: "23.88",
       status: "paid",
       createdAt: expect.any(String),
+      paid: null,
     });
     expect(Object.keys(res.body[0]).sort()).toEqual([
       "category",
       "createdAt",
       "id",
       "name",
+      "paid",
       "price",
       "quantity",
       "status",

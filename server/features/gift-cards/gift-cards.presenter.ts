@@ -1,4 +1,5 @@
 import type { AccountCredit, GiftCardPurchase, PrepaidCard } from "@shared/schema";
+import type { AccountCreditEntryDto } from "@shared/validators/billing";
 import type { CardPaymentState } from "./card-payment";
 
 const money = (minor: number) => (minor / 100).toFixed(2);
@@ -55,12 +56,23 @@ export function presentCard(c: PrepaidCard & { recipientName: string }) {
   };
 }
 
-export function presentCredit(c: AccountCredit) {
+/** A ledger entry in words: what added or spent the credit. */
+function describeCredit(c: AccountCredit, purchaseName: string | null): string {
+  if (c.reason === "gift_card_redeemed") return "Gift card redeemed";
+  if (c.reason === "purchase") return purchaseName ? `Paid: ${purchaseName}` : "Paid a purchase";
+  if (c.reason === "unapplied_payment") {
+    return `Mobile-money payment added as credit${purchaseName ? ` (${purchaseName} not applied)` : ""}`;
+  }
+  return c.reason;
+}
+
+export function presentCredit(c: AccountCredit, purchaseName: string | null = null): AccountCreditEntryDto {
   return {
     id: c.id,
     amount: money(c.amountMinor),
     currency: c.currency,
     reason: c.reason,
+    description: describeCredit(c, purchaseName),
     createdAt: c.createdAt.toISOString(),
   };
 }

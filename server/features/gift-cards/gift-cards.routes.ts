@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { giftCardPurchases, prepaidCards } from "@shared/schema";
 import { paginationQuery } from "@shared/validators/common";
+import type { AccountCreditDto } from "@shared/validators/billing";
 import { purchaseGiftCardSchema, redeemGiftCardSchema } from "@shared/validators/gift-cards";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../lib/app-error";
@@ -11,7 +12,7 @@ import { answerTestCardPayment } from "./card-payment";
 import { formatBalance, presentCard, presentCardPayment, presentCredit, presentPurchase } from "./gift-cards.presenter";
 import { sendGiftCardPdf } from "./card-pdf";
 import { purchaseGiftCards, readPrintableCard, readPurchase } from "./purchase.service";
-import { creditBalance, creditLedger, redeemGiftCard } from "./redeem.service";
+import { creditBalance, creditLedger, creditLedgerCount, redeemGiftCard } from "./redeem.service";
 
 /** Gift cards in cedis (contract "Gift cards and mobile money"): buy, see the order once paid, list, redeem, credit. */
 export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
@@ -94,7 +95,16 @@ export function registerGiftCardRoutes(r: RouteTable, deps: AppDeps) {
   r.add({ method: "get", path: "/api/account-credit", access: "user" }, async (req, res) => {
     const page = paginationQuery.parse(req.query);
     const userId = currentUserId(req);
-    const [balance, entries] = await Promise.all([creditBalance(db, userId), creditLedger(db, userId, page)]);
-    res.json({ balance: { amount: formatBalance(balance), currency: "GHS" }, entries: entries.map(presentCredit) });
+    const [balance, entries, total] = await Promise.all([
+      creditBalance(db, userId),
+      creditLedger(db, userId, page),
+      creditLedgerCount(db, userId),
+    ]);
+    res.setHeader("X-Total-Count", String(total));
+    const body: AccountCreditDto = {
+      balance: { amount: formatBalance(balance), currency: "GHS" },
+      entries: entries.map((e) => presentCredit(e.entry, e.purchaseName)),
+    };
+    res.json(body);
   });
 }

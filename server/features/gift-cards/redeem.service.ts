@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { accountCredits, prepaidCards } from "@shared/schema";
+import { accountCredits, assetBundles, prepaidCards } from "@shared/schema";
 import { runInTransaction, type Db, type DbOrTx } from "../../db";
 import type { Clock } from "../../lib/clock";
 import type { Task } from "../../lib/jobs/scheduler";
@@ -56,14 +56,24 @@ export async function creditBalance(db: DbOrTx, userId: number): Promise<number>
   return Number(row?.total ?? 0);
 }
 
+/** One page of the user's ledger, newest first, each entry with the name of the purchase it paid (if any). */
 export function creditLedger(db: DbOrTx, userId: number, page: { limit: number; offset: number }) {
   return db
-    .select()
+    .select({ entry: accountCredits, purchaseName: assetBundles.name })
     .from(accountCredits)
+    .leftJoin(assetBundles, and(eq(assetBundles.id, accountCredits.bundleId), eq(assetBundles.userId, userId)))
     .where(eq(accountCredits.userId, userId))
     .orderBy(desc(accountCredits.createdAt), desc(accountCredits.id))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+export async function creditLedgerCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accountCredits)
+    .where(eq(accountCredits.userId, userId));
+  return row?.n ?? 0;
 }
 
 /** Active cards past their expiry move to `expired` (the background job), set-based, in batches. */

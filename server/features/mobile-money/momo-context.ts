@@ -1,5 +1,6 @@
 import type { AppDeps } from "../../deps";
 import { createMomoProvider } from "../../lib/momo";
+import { billingMomoPurpose } from "../billing/cedi-purchase";
 import { giftCardPurpose } from "../gift-cards/issue-cards";
 import type { MomoCtx, MomoPurposeHandler } from "./momo.service";
 
@@ -10,7 +11,8 @@ const contexts = new WeakMap<AppDeps, MomoCtx>();
  * plans, storage) adds its handler here.
  */
 function purposes(deps: AppDeps): Record<string, MomoPurposeHandler> {
-  return { gift_card: giftCardPurpose(deps) };
+  const billing = billingMomoPurpose(deps);
+  return { gift_card: giftCardPurpose(deps), plan: billing, storage: billing };
 }
 
 /**

@@ -11,9 +11,13 @@ export type BillingChange = BillingChangeResult<PublicUser>;
 /** Everything a plan or storage change moves: the user (nav plan badge), usage, dashboard numbers, history. */
 export async function refreshBilling(): Promise<void> {
   await Promise.all(
-    [queryKeys.user(), billingKeys.usage(), billingKeys.history(), queryKeys.dashboardStats()].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      queryKeys.user(),
+      billingKeys.usage(),
+      billingKeys.history(),
+      billingKeys.credit(),
+      queryKeys.dashboardStats(),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 
@@ -26,7 +30,8 @@ export function useBillingChange<TInput>(path: string) {
     mutationFn: async (input) => (await apiRequest("POST", path, input)).json(),
     onSuccess: async (result) => {
       if ("user" in result) queryClient.setQueryData(queryKeys.user(), result.user);
-      if (!("checkoutUrl" in result)) await refreshBilling();
+      // a mobile-money payment changes nothing yet; its panel refreshes once the payment settles
+      if (!("checkoutUrl" in result) && !("payment" in result)) await refreshBilling();
     },
   });
 }

@@ -4,4 +4,6 @@
 export const billingKeys = {
   usage: () => ["/api/usage"] as const,
   history: () => ["/api/billing/history"] as const,
+  /** The account credit (gift cards redeemed, purchases paid): the gift-cards screen refreshes the same path. */
+  credit: () => ["/api/account-credit"] as const,
 };

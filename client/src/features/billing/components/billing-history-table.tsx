@@ -1,3 +1,4 @@
+import type { BillingHistoryItem } from "@shared/validators/billing";
 import { useBillingHistory } from "@/features/billing/api/get-billing-history";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -8,6 +9,18 @@ function statusVariant(status: string) {
   if (status === "paid") return "success" as const;
   if (status === "pending") return "secondary" as const;
   return "outline" as const;
+}
+
+/** What a purchase in cedis was paid with: "credit GH₵100.00 + mobile money GH₵150.00". */
+function paidWith(paid: NonNullable<BillingHistoryItem["paid"]>): string {
+  const parts: string[] = [];
+  const credit = Number(paid.credit);
+  const momo = Number(paid.mobileMoney);
+  const rest = Number(paid.amount) - credit - momo;
+  if (credit > 0) parts.push(`credit ${formatMoney(credit, { currency: "GHS" })}`);
+  if (momo > 0) parts.push(`mobile money ${formatMoney(momo, { currency: "GHS" })}`);
+  if (rest > 0.004) parts.push(`card ${formatMoney(rest, { currency: "GHS" })}`);
+  return parts.join(" + ");
 }
 
 /** The user's purchases, in the four states every list renders. */
@@ -53,7 +66,16 @@ export function BillingHistoryTable() {
               <td className="py-2 pr-4 whitespace-nowrap">{formatDate(item.createdAt)}</td>
               <td className="py-2 pr-4">{item.name}</td>
               <td className="py-2 pr-4">{item.category === "storage" ? `${item.quantity} GB` : item.quantity}</td>
-              <td className="py-2 pr-4 whitespace-nowrap">{formatMoney(Number(item.price))}/mo</td>
+              <td className="py-2 pr-4 whitespace-nowrap">
+                {item.paid ? (
+                  <>
+                    {formatMoney(Number(item.paid.amount), { currency: "GHS" })}
+                    <span className="block text-xs text-muted-foreground">{paidWith(item.paid)}</span>
+                  </>
+                ) : (
+                  `${formatMoney(Number(item.price))}/mo`
+                )}
+              </td>
               <td className="py-2">
                 <Badge variant={statusVariant(item.status)}>{item.status}</Badge>
               </td>

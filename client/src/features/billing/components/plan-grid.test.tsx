@@ -23,4 +23,24 @@ describe("PlanGrid", () => {
     await user.click(screen.getByRole("button", { name: "Upgrade to Advanced Premium" }));
     expect(onChoose).toHaveBeenCalledWith("advanced_premium");
   });
+
+  it("shows each paid plan's published cedi price beside the USD one", () => {
+    renderWithApp(<PlanGrid currentPlan="freemium" pendingPlan={undefined} onChoose={vi.fn()} />);
+    expect(screen.getByTestId("plan-ghs-basic_premium")).toHaveTextContent("GH₵250.00/month in Ghana");
+    expect(screen.getByTestId("plan-ghs-advanced_premium")).toHaveTextContent("GH₵375.00/month in Ghana");
+    expect(screen.getByTestId("plan-ghs-professional")).toHaveTextContent("GH₵625.00/month in Ghana");
+    expect(screen.queryByTestId("plan-ghs-freemium")).not.toBeInTheDocument();
+  });
+
+  it("a current plan whose period ends unless paid again offers the next month; otherwise it is disabled", async () => {
+    const onChoose = vi.fn();
+    const { user, unmount } = renderWithApp(
+      <PlanGrid currentPlan="basic_premium" pendingPlan={undefined} onChoose={onChoose} canPayNextPeriod />,
+    );
+    await user.click(screen.getByRole("button", { name: "Current Plan · pay next month" }));
+    expect(onChoose).toHaveBeenCalledExactlyOnceWith("basic_premium");
+    unmount();
+    renderWithApp(<PlanGrid currentPlan="basic_premium" pendingPlan={undefined} onChoose={onChoose} />);
+    expect(screen.getByRole("button", { name: "Current Plan" })).toBeDisabled();
+  });
 });

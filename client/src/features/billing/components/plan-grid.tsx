@@ -12,6 +12,8 @@ type PlanGridProps = {
   onChoose: (planId: PlanId) => void;
   /** An agent account: only Professional (the agent dashboard) and Freemium are theirs to choose. */
   isAgent?: boolean;
+  /** The current plan's period ends unless paid again (paid in cedis): its card offers the next month. */
+  canPayNextPeriod?: boolean;
 };
 
 function actionLabel(plan: Plan, current: PlanId): string {
@@ -20,7 +22,8 @@ function actionLabel(plan: Plan, current: PlanId): string {
   return `Switch to ${plan.name}`;
 }
 
-function PlanAction({ plan, currentPlan, pendingPlan, onChoose, isAgent }: PlanGridProps & { plan: Plan }) {
+function PlanAction(props: PlanGridProps & { plan: Plan }) {
+  const { plan, currentPlan, pendingPlan, onChoose, isAgent } = props;
   const variant = plan.isMostPopular ? "default" : "outline";
   if (!currentPlan) {
     return (
@@ -28,6 +31,19 @@ function PlanAction({ plan, currentPlan, pendingPlan, onChoose, isAgent }: PlanG
         <Link href={paths.auth.getHref()}>
           {plan.id === "professional" ? plan.ctaLabel : `Sign in to choose ${plan.name}`}
         </Link>
+      </Button>
+    );
+  }
+  if (plan.id === currentPlan && props.canPayNextPeriod && plan.priceUSD > 0) {
+    return (
+      <Button
+        className="w-full"
+        variant="secondary"
+        disabled={pendingPlan !== undefined}
+        onClick={() => onChoose(plan.id)}
+      >
+        <Check aria-hidden="true" />
+        {pendingPlan === plan.id ? "Processing..." : "Current Plan · pay next month"}
       </Button>
     );
   }
@@ -60,7 +76,7 @@ export function PlanGrid(props: PlanGridProps) {
     <ul className="grid gap-6 pt-4 sm:grid-cols-2 lg:grid-cols-4">
       {PLAN_LIST.map((plan) => (
         <li key={plan.id} className="flex" aria-current={plan.id === props.currentPlan ? "true" : undefined}>
-          <PlanCard plan={plan} action={<PlanAction {...props} plan={plan} />} />
+          <PlanCard plan={plan} showCedis action={<PlanAction {...props} plan={plan} />} />
         </li>
       ))}
     </ul>

@@ -16,13 +16,13 @@ describe("PurchaseStorageForm", () => {
     const { user, onPurchase } = renderForm();
     const quantity = screen.getByLabelText("Storage (GB)");
 
-    expect(quantity).toHaveAccessibleDescription("1 GB × $2.99 = $2.99 per month");
+    expect(quantity).toHaveAccessibleDescription("1 GB × $2.99 = $2.99 per month · in Ghana GH₵37.50");
     await user.clear(quantity);
     await user.type(quantity, "10");
-    expect(quantity).toHaveAccessibleDescription("10 GB × $1.99 = $19.90 per month");
+    expect(quantity).toHaveAccessibleDescription("10 GB × $1.99 = $19.90 per month · in Ghana GH₵250.00");
     await user.clear(quantity);
     await user.type(quantity, "50");
-    expect(quantity).toHaveAccessibleDescription("50 GB × $0.99 = $49.50 per month");
+    expect(quantity).toHaveAccessibleDescription("50 GB × $0.99 = $49.50 per month · in Ghana GH₵625.00");
 
     await user.click(screen.getByRole("button", { name: "Purchase" }));
     expect(onPurchase).toHaveBeenCalledExactlyOnceWith(50);
@@ -44,7 +44,7 @@ describe("PurchaseStorageForm", () => {
 
     await user.tab();
     expect(quantity).toHaveValue(1000);
-    expect(quantity).toHaveAccessibleDescription("1000 GB × $0.99 = $990.00 per month");
+    expect(quantity).toHaveAccessibleDescription("1000 GB × $0.99 = $990.00 per month · in Ghana GH₵12,500.00");
     expect(quantity).toBeValid();
     await user.click(screen.getByRole("button", { name: "Purchase" }));
     expect(onPurchase).toHaveBeenLastCalledWith(1000);
@@ -59,7 +59,7 @@ describe("PurchaseStorageForm", () => {
     expect(quantity).toHaveAccessibleDescription("Choose from 1 to 1000 GB per purchase.");
     await user.tab();
     expect(quantity).toHaveValue(1);
-    expect(quantity).toHaveAccessibleDescription("1 GB × $2.99 = $2.99 per month");
+    expect(quantity).toHaveAccessibleDescription("1 GB × $2.99 = $2.99 per month · in Ghana GH₵37.50");
   });
 
   it("says Processing... and locks the form while a purchase is in flight", async () => {

@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import { parseStorageQuantity, storagePriceCents, storageRateFor, STORAGE_GB_MAX, STORAGE_GB_MIN } from "@shared/plans";
+import {
+  parseStorageQuantity,
+  storagePriceCents,
+  storagePriceGHSMinor,
+  storageRateFor,
+  STORAGE_GB_MAX,
+  STORAGE_GB_MIN,
+} from "@shared/plans";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -58,7 +65,10 @@ export function PurchaseStorageForm({ isSignedIn, isPending, onPurchase }: Purch
             <strong className="text-lg text-foreground" data-testid="storage-total">
               {formatMoney(storagePriceCents(quantity) / 100)}
             </strong>{" "}
-            per month
+            per month · in Ghana{" "}
+            <strong className="text-foreground" data-testid="storage-total-ghs">
+              {formatMoney(storagePriceGHSMinor(quantity) / 100, { currency: "GHS" })}
+            </strong>
           </p>
         )}
       </fieldset>

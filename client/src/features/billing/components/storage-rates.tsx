@@ -20,6 +20,9 @@ export function StorageRates() {
               <span className="text-2xl font-bold">{formatMoney(tier.ratePerGB)}</span>
               <span className="text-sm text-muted-foreground"> per GB / month</span>
             </p>
+            <p className="text-sm text-muted-foreground">
+              {formatMoney(tier.rateGHSMinor / 100, { currency: "GHS" })} per GB in Ghana
+            </p>
           </Card>
         </li>
       ))}

@@ -12,6 +12,8 @@ export function useBillingNotices() {
   const [, navigate] = useLocation();
   return {
     onResult(result: BillingChange, successTitle: string) {
+      // a mobile-money payment is followed on its own panel
+      if ("payment" in result) return;
       if ("checkoutUrl" in result) {
         window.location.assign(result.checkoutUrl);
         return;

@@ -1,42 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PurchaseGiftCardInput } from "@shared/validators/gift-cards";
 import { apiRequest } from "@/lib/api-client";
+import { PAYMENT_POLL_MS } from "@/lib/momo-payment";
 import { giftCardKeys } from "@/features/gift-cards/api/gift-card-keys";
 import type {
   AccountCreditDto,
   GiftCardDto,
   GiftCardPurchaseDto,
-  MomoPaymentDto,
   PurchaseAnswer,
   RedeemAnswer,
 } from "@/features/gift-cards/api/gift-card-types";
 
-/** How often the payment step asks for the payment's status while the payer answers on their phone. */
-export const PAYMENT_POLL_MS = 3000;
+/** How often a payment step asks for the payment's status (client/src/lib/momo-payment.ts). */
+export { PAYMENT_POLL_MS };
 
 /** POST /api/gift-cards/purchase: the order, awaiting its mobile-money or card payment. */
 export function usePurchaseGiftCards() {
   return useMutation<PurchaseAnswer, Error, PurchaseGiftCardInput>({
     mutationFn: async (input) => (await apiRequest("POST", "/api/gift-cards/purchase", input)).json(),
-  });
-}
-
-/** GET /api/payments/momo/:reference, asked again until the payment is no longer pending. */
-export function useMomoPayment(first: MomoPaymentDto) {
-  return useQuery<MomoPaymentDto>({
-    queryKey: giftCardKeys.payment(first.reference),
-    initialData: first,
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== "pending" ? false : PAYMENT_POLL_MS),
-  });
-}
-
-/** Test mode: stands for the payer's answer on their phone. */
-export function useAnswerTestPayment(reference: string) {
-  const queryClient = useQueryClient();
-  return useMutation<MomoPaymentDto, Error, "approve" | "decline">({
-    mutationFn: async (answer) =>
-      (await apiRequest("POST", `/api/payments/momo/test/${encodeURIComponent(reference)}/${answer}`)).json(),
-    onSuccess: (payment) => queryClient.setQueryData(giftCardKeys.payment(reference), payment),
   });
 }
 

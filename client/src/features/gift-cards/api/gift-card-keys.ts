@@ -3,5 +3,4 @@ export const giftCardKeys = {
   all: () => ["/api/gift-cards"] as const,
   purchase: (id: number) => ["/api/gift-cards/purchases", String(id)] as const,
   credit: () => ["/api/account-credit"] as const,
-  payment: (reference: string) => ["/api/payments/momo", reference] as const,
 };

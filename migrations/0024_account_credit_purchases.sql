@@ -1,0 +1,3 @@
+ALTER TABLE "account_credits" ADD COLUMN "bundle_id" integer;--> statement-breakpoint
+ALTER TABLE "account_credits" ADD CONSTRAINT "account_credits_bundle_id_asset_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."asset_bundles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "account_credits_bundle_idx" ON "account_credits" USING btree ("bundle_id","reason");
