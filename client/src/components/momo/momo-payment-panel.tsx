@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { TestModeAnswer } from "@/components/test-mode-answer";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
-import { describeFailure } from "@/lib/describe-failure";
 import { formatMoney } from "@/lib/format";
 import { useAnswerTestPayment, useMomoPayment, type MomoPaymentView } from "@/lib/momo-payment";
 
@@ -54,21 +53,15 @@ export function MomoPaymentPanel({ payment: first, failureFallback, children, ti
           </p>
         ) : null}
         {payment.status === "pending" && payment.testMode ? (
-          <section aria-label="Test mode" className="grid gap-3 rounded-md border-2 border-dashed border-accent p-4">
-            <h3 className="font-semibold">Test mode — approve on this screen</h3>
-            <p className="text-sm text-muted-foreground">
-              No money moves: these buttons stand for the payer&apos;s phone.
-            </p>
-            <div className="flex gap-2">
-              <Button disabled={answer.isPending} onClick={() => answer.mutate("approve")}>
-                Approve
-              </Button>
-              <Button variant="outline" disabled={answer.isPending} onClick={() => answer.mutate("decline")}>
-                Decline
-              </Button>
-            </div>
-            <FormError message={answer.error ? describeFailure(answer.error) : undefined} />
-          </section>
+          <TestModeAnswer
+            title="Test mode — approve on this screen"
+            note="No money moves: these buttons stand for the payer's phone."
+            accept={{ answer: "approve", label: "Approve" }}
+            decline="decline"
+            onAnswer={(a) => answer.mutate(a)}
+            isPending={answer.isPending}
+            error={answer.error}
+          />
         ) : null}
         {hasFailed ? <FormError message={payment.failureReason ?? failureFallback} /> : null}
         {children?.(payment)}

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { GIFT_CARD_MESSAGES } from "@shared/validators/gift-cards";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { TestModeAnswer } from "@/components/test-mode-answer";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-field";
 import { toast } from "@/hooks/use-toast";
@@ -57,21 +58,15 @@ export function CardPaymentStep({ purchase, payment, onDone }: Props) {
           </dd>
         </dl>
         {status === "awaiting_payment" && payment.testMode ? (
-          <section aria-label="Test mode" className="grid gap-3 rounded-md border-2 border-dashed border-accent p-4">
-            <h3 className="font-semibold">Test mode — pay by card on this screen</h3>
-            <p className="text-sm text-muted-foreground">
-              No card is charged: confirming stands for a successful card payment. Nothing is issued until you confirm.
-            </p>
-            <div className="flex gap-2">
-              <Button disabled={answer.isPending} onClick={() => answer.mutate("confirm")}>
-                Confirm card payment
-              </Button>
-              <Button variant="outline" disabled={answer.isPending} onClick={() => answer.mutate("decline")}>
-                Decline
-              </Button>
-            </div>
-            <FormError message={answer.error ? describeFailure(answer.error) : undefined} />
-          </section>
+          <TestModeAnswer
+            title="Test mode — pay by card on this screen"
+            note="No card is charged: confirming stands for a successful card payment. Nothing is issued until you confirm."
+            accept={{ answer: "confirm", label: "Confirm card payment" }}
+            decline="decline"
+            onAnswer={(a) => answer.mutate(a)}
+            isPending={answer.isPending}
+            error={answer.error}
+          />
         ) : null}
         {hasFailed ? <FormError message="The card payment did not go through. No cards were issued." /> : null}
         {isPaid && paid.data?.cards ? <IssuedCodes cards={paid.data.cards} /> : null}
