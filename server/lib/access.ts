@@ -126,12 +126,12 @@ export const ACCESS_RULES = {
   "death-verification:evidence": rowsWhere(dvr, (userId) => or(eq(dvr.requestorId, userId), eq(dvr.userId, userId))),
   /**
    * Answer a request (confirm or deny): an active trusted party of its subject other than its requestor, while it is
-   * open; never a rehearsal (the subject's own drill asks nobody).
+   * open or under appeal; never a rehearsal (the subject's own drill asks nobody).
    */
   "death-verification:confirm": rowsWhere(dvr, (userId) =>
     and(
       eq(dvr.rehearsal, false),
-      inArray(dvr.status, ["pending", "in_review"]),
+      inArray(dvr.status, ["pending", "in_review", "appealed"]),
       or(sql`${dvr.requestorId} is null`, ne(dvr.requestorId, userId)),
       sql`exists (select 1 from ${enhancedTrustedParties} p where p.user_id = ${dvr.userId}
             and p.trusted_person_id = ${userId} and p.status = 'active')`,

@@ -246,6 +246,31 @@ describe("POST /api/death-verification/requests/:id/appeal (fake clock)", () => 
   });
 });
 
+describe("answers while a request is under appeal", () => {
+  it("lets another active party confirm or deny an appealed request, once; the appellant still cannot answer it", async () => {
+    const subject = await t.signUp();
+    const asker = await activeParty(t, subject, { name: "Asker" });
+    const other = await activeParty(t, subject, { name: "Other" });
+    const admin = await signUpAdmin(t);
+    const id = await requestAbout(asker.person, subject);
+    const doc = await uploadEvidence(asker.person, id);
+    await admin.agent
+      .post(`/api/admin/death-verifications/${id}/review`)
+      .send({ documents: [{ id: doc.body.id, status: "rejected" }], decision: "reject", notes: "Unreadable" })
+      .expect(200);
+    const confirm = (who: SignedUp) =>
+      who.agent.post(`/api/death-verification/requests/${id}/confirm`).send({ decision: "confirm" });
+    expect((await confirm(other.person)).status).toBe(404);
+
+    await appeal(asker.person, id).expect(200);
+    const answered = await confirm(other.person);
+    expect(answered.status, answered.text).toBe(200);
+    expect((await confirm(other.person)).status).toBe(409);
+    expect((await confirm(asker.person)).status).toBe(404);
+    expect((await rowOf(id)).status).toBe("appealed");
+  });
+});
+
 describe("reviewer e-mail", () => {
   it("e-mails every admin once per request when it enters review, and again once when it is appealed", async () => {
     const subject = await t.signUp();
