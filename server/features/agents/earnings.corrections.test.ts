@@ -95,6 +95,9 @@ describe("a refund reverses its earning (PAY-03)", () => {
     expect(await totalOf(agent)).toBe("0.000000");
     const listed = (await agent.agent.get("/api/agent/earnings")).body as { transactionType: string }[];
     expect(listed.map((e) => e.transactionType).sort()).toEqual(["bundle", "refund"]);
+    // the month nets to zero and still counts one payment: the refund line is not a payment
+    const monthly = (await agent.agent.get("/api/agent/earnings/monthly")).body as { total: string; count: number }[];
+    expect(monthly).toEqual([expect.objectContaining({ total: "0.000000", count: 1 })]);
   });
 
   it("partial refunds reverse in proportion, in exact decimals, and a replayed or re-sent event reverses nothing twice", async () => {

@@ -160,12 +160,15 @@ export async function listEarnings(db: DbOrTx, agentId: number, page: Page) {
 
 export type MonthlyEarnings = { month: string; total: string; count: number; payable: boolean };
 
-/** Earnings by calendar month (UTC), newest first, reversed ones left out of the totals. */
+/**
+ * Earnings by calendar month (UTC), newest first, reversed ones left out of the totals; refund and chargeback rows
+ * count in the month's total (negative) but not as payments.
+ */
 export async function earningsByMonth(db: DbOrTx, agentId: number, months: number): Promise<MonthlyEarnings[]> {
   const result = await db.execute<{ month: string; total: string; count: number; payable: boolean }>(sql`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month,
            coalesce(sum(commission) filter (where status <> 'reversed'), 0)::text as total,
-           (count(*) filter (where status <> 'reversed'))::int as count,
+           (count(*) filter (where status <> 'reversed' and reversal_of is null))::int as count,
            bool_or(status = 'payable') as payable
       from agent_earnings
      where agent_id = ${agentId}
