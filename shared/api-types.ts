@@ -321,4 +321,6 @@ export type MomoPaymentDto = {
   createdAt: string;
   expiresAt: string;
   completedAt: string | null;
+  /** Paid, but the purchase could no longer be granted: the money was added to the payer's account credit. */
+  creditedInstead: boolean;
 };

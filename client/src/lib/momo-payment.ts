@@ -6,7 +6,8 @@ import { apiRequest } from "@/lib/api-client";
 export type MomoPaymentView = Pick<
   MomoPaymentDto,
   "reference" | "status" | "network" | "phone" | "amount" | "currency" | "testMode" | "failureReason" | "expiresAt"
->;
+> &
+  Partial<Pick<MomoPaymentDto, "creditedInstead">>;
 
 /** How often a payment step asks for the payment's status while the payer answers on their phone. */
 export const PAYMENT_POLL_MS = 3000;

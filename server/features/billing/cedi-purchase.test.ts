@@ -232,7 +232,8 @@ describe("account credit pays first", () => {
     const res = await user.agent.post("/api/upgrade-plan").send({ planId: "basic_premium", ...MOMO });
     expect(res.body.payment).toMatchObject({ amount: "150.00", currency: "GHS" });
     expect(await balanceOf(user)).toBe("100.00");
-    await approve(user, res.body.payment.reference).expect(200);
+    const approved = await approve(user, res.body.payment.reference).expect(200);
+    expect(approved.body).toMatchObject({ status: "successful", creditedInstead: false });
     expect(await balanceOf(user)).toBe("0.00");
     expect((await userRow(t.db, user.user.id)).plan).toBe("basic_premium");
     const history = await user.agent.get("/api/billing/history").expect(200);
@@ -267,7 +268,11 @@ describe("account credit pays first", () => {
     // meanwhile 2 GB of storage (GHS 75.00) is paid from the same credit
     expect((await user.agent.post("/api/purchase-storage").send({ storageGB: 2 })).body.applied).toBe(true);
     expect(await balanceOf(user)).toBe("25.00");
-    await approve(user, plan.body.payment.reference).expect(200);
+    const approved = await approve(user, plan.body.payment.reference).expect(200);
+    // the payer's screen learns where the money went: to the account credit, not the plan
+    expect(approved.body).toMatchObject({ status: "successful", creditedInstead: true });
+    const shown = await user.agent.get(`/api/payments/momo/${plan.body.payment.reference}`).expect(200);
+    expect(shown.body.creditedInstead).toBe(true);
     expect((await userRow(t.db, user.user.id)).plan).toBe("free");
     expect(await balanceOf(user)).toBe("175.00");
     const bundles = await bundlesOf(t.db, user.user.id);

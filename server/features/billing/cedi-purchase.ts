@@ -165,6 +165,10 @@ export function billingMomoPurpose(deps: { clock: Clock }): MomoPurposeHandler {
       sql`${assetBundles.metadata}->>'paymentReference' = ${payment.reference}`,
     );
   return {
+    async creditedInstead(db, payment) {
+      const [bundle] = await db.select({ status: assetBundles.status }).from(assetBundles).where(bundleOf(payment));
+      return bundle?.status === "canceled";
+    },
     async paid(tx, payment) {
       const now = deps.clock.now();
       const [bundle] = await tx

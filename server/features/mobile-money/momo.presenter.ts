@@ -3,7 +3,7 @@ import type { MomoPayment } from "@shared/schema";
 import type { MomoPaymentStatus } from "@shared/validators/mobile-money";
 
 /** The allow-list of a payment's fields its payer sees (no provider ids beyond the status). */
-export function presentMomoPayment(p: MomoPayment): MomoPaymentDto {
+export function presentMomoPayment(p: MomoPayment, creditedInstead = false): MomoPaymentDto {
   return {
     reference: p.reference,
     status: p.status as MomoPaymentStatus,
@@ -16,5 +16,6 @@ export function presentMomoPayment(p: MomoPayment): MomoPaymentDto {
     createdAt: p.createdAt.toISOString(),
     expiresAt: p.expiresAt.toISOString(),
     completedAt: p.completedAt?.toISOString() ?? null,
+    creditedInstead,
   };
 }

@@ -4,8 +4,7 @@ import { conflict, notFound } from "../../lib/app-error";
 import type { RouteTable } from "../../lib/route-registry";
 import { currentUserId } from "../../lib/request-context";
 import { momoContext } from "./momo-context";
-import { checkMomoPayment, findOwnPayment, recordTestAnswer } from "./momo.service";
-import { presentMomoPayment } from "./momo.presenter";
+import { checkMomoPayment, findOwnPayment, momoPaymentView, recordTestAnswer } from "./momo.service";
 
 const referenceParam = z.object({ reference: z.uuid() });
 
@@ -22,7 +21,7 @@ export function registerMomoRoutes(r: RouteTable, deps: AppDeps) {
     const own = parsed.success && (await findOwnPayment(ctx.db, currentUserId(req), parsed.data.reference));
     if (!own) throw notFound();
     const now = own.status === "pending" ? await checkMomoPayment(ctx, own.reference) : own;
-    res.json(presentMomoPayment(now ?? own));
+    res.json(await momoPaymentView(ctx, now ?? own));
   });
 
   for (const answer of ["approve", "decline"] as const) {
@@ -42,7 +41,7 @@ export function registerMomoRoutes(r: RouteTable, deps: AppDeps) {
         });
         if (!recorded) throw conflict("This payment has already been answered.");
         const settled = await checkMomoPayment(ctx, reference, { force: true });
-        res.json(presentMomoPayment(settled ?? own));
+        res.json(await momoPaymentView(ctx, settled ?? own));
       },
     );
   }

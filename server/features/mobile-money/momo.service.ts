@@ -6,6 +6,7 @@ import type { MomoNetwork } from "@shared/validators/mobile-money";
 import { runInTransaction, type Db, type DbOrTx, type Tx } from "../../db";
 import type { Clock } from "../../lib/clock";
 import { MomoProviderError, MomoUnavailableError, type MomoProvider, type MomoStatus } from "../../lib/momo";
+import { presentMomoPayment } from "./momo.presenter";
 
 /** How long a payer has to answer the prompt before the payment expires (MTN's own prompts lapse sooner). */
 export const MOMO_PAYMENT_TIMEOUT_MS = 30 * 60 * 1000;
@@ -19,7 +20,22 @@ export const MOMO_CHECK_INTERVAL_MS = 10 * 1000;
 export type MomoPurposeHandler = {
   paid(tx: Tx, payment: MomoPayment): Promise<void>;
   failed(tx: Tx, payment: MomoPayment): Promise<void>;
+  /**
+   * Whether a successful payment's money went to the payer's account credit instead of what it was for (the purchase
+   * could no longer be granted when it settled). Purposes that always deliver leave it out.
+   */
+  creditedInstead?(db: DbOrTx, payment: MomoPayment): Promise<boolean>;
 };
+
+/** The payer's view of a payment: the allow-listed fields, and where a successful payment's money went. */
+export async function momoPaymentView(ctx: Pick<MomoCtx, "db" | "purposes">, payment: MomoPayment) {
+  const handler = ctx.purposes[payment.purpose];
+  const credited =
+    payment.status === "successful" && handler?.creditedInstead
+      ? await handler.creditedInstead(ctx.db, payment)
+      : false;
+  return presentMomoPayment(payment, credited);
+}
 
 export type MomoCtx = {
   db: Db;

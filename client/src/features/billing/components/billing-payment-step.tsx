@@ -30,11 +30,16 @@ export function BillingPaymentStep({ payment: first, item, successTitle, onDone 
   useEffect(() => {
     if (isPaid) {
       void refreshBilling();
-      toast({ title: successTitle, variant: "success" });
+      if (payment.creditedInstead)
+        toast({
+          title: "Added to your account credit",
+          description: `${item} could not be completed: the GHS ${payment.amount} you paid was added to your account credit.`,
+        });
+      else toast({ title: successTitle, variant: "success" });
     }
     if (hasFailed)
       toast({ title: "Payment not completed", description: `${item}: nothing was charged.`, variant: "destructive" });
-  }, [isPaid, hasFailed, successTitle, item]);
+  }, [isPaid, hasFailed, successTitle, item, payment.creditedInstead, payment.amount]);
 
   return (
     <div ref={box}>

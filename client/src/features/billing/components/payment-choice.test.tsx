@@ -90,6 +90,7 @@ describe("BillingPaymentStep", () => {
     createdAt: "2026-11-27T09:00:00.000Z",
     expiresAt: "2026-11-27T09:30:00.000Z",
     completedAt: null,
+    creditedInstead: false,
   };
 
   it("shows the amount in cedis and test mode's approve step; approving says the purchase is done", async () => {
@@ -110,6 +111,26 @@ describe("BillingPaymentStep", () => {
     expect(screen.queryByText("Test mode — approve on this screen")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Done" }));
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it("a payment that settled after the credit was spent elsewhere says the money went to the account credit", async () => {
+    server.use(
+      http.get(`/api/payments/momo/${REF}`, () => HttpResponse.json(PAYMENT)),
+      http.post(`/api/payments/momo/test/${REF}/approve`, () =>
+        HttpResponse.json({ ...PAYMENT, status: "successful", creditedInstead: true }),
+      ),
+    );
+    const { user } = renderWithApp(
+      <BillingPaymentStep payment={PAYMENT} item="Basic Premium plan" successTitle="Plan upgraded!" onDone={vi.fn()} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Added to your account credit")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Basic Premium plan could not be completed: the GHS 25.00 you paid was added to your account credit.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Plan upgraded!")).not.toBeInTheDocument();
   });
 
   it("a declined payment changes nothing and says so", async () => {

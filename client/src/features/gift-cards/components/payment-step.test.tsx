@@ -20,6 +20,7 @@ const PAYMENT: MomoPaymentDto = {
   createdAt: "2026-11-27T08:45:00.000Z",
   expiresAt: "2026-11-27T09:00:00.000Z",
   completedAt: null,
+  creditedInstead: false,
 };
 const PURCHASE = { id: 7, status: "awaiting_payment", total: "100.00", currency: "GHS" } as GiftCardPurchaseDto;
 const CARDS = [{ cardNumber: "4000123412341234", code: "ABCD2345EFGH6789" }];
