@@ -87,11 +87,15 @@ async function main() {
       "--disable-sync",
     ],
   });
-  const only = process.argv[2];
+  // `npm run test:e2e -- "foundation,passkeys"`: only the flows whose names contain one of the comma-separated words
+  const only = process.argv[2]
+    ?.split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
   let passed = 0;
   let failed = 0;
   try {
-    for (const flow of flows.filter((f) => !only || f.name.includes(only))) {
+    for (const flow of flows.filter((f) => !only?.length || only.some((w) => f.name.includes(w)))) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       context.on("page", waitForAppOnNavigation);
       const page = await context.newPage();
