@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { E2E_LISTED_ADMIN } from "./register";
 import { startServer, type RunningServer } from "./server";
 import { flows } from "./flows";
@@ -63,6 +63,28 @@ function waitForAppOnNavigation(page: Page): void {
   }
 }
 
+/**
+ * The browser a flow drives: every context it opens (its first page's and any second person's) comes from an address
+ * of its own, 10.77.<flow>.<n>, through X-Forwarded-For (the e2e server trusts one proxy, TRUST_PROXY=1). The
+ * per-address limits (registrations, sign-ins, token look-ups) then count each flow's people as people on different
+ * networks are counted, and a run of many flows never exhausts one address's allowance.
+ */
+function flowBrowser(browser: Browser, flowIndex: number): Browser {
+  let n = 0;
+  return new Proxy(browser, {
+    get(target, prop, receiver) {
+      if (prop === "newContext")
+        return (options: BrowserContextOptions = {}) =>
+          target.newContext({
+            ...options,
+            extraHTTPHeaders: { ...options.extraHTTPHeaders, "X-Forwarded-For": `10.77.${flowIndex}.${(n += 1)}` },
+          });
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function main() {
   // The client and the server bundle, built when missing or older than their sources: the flows drive what
   // `npm start` ships, never the sources through tsx.
@@ -73,7 +95,12 @@ async function main() {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   // the scheduler every few seconds, so a trigger a flow sets two minutes ahead fires soon after (release flow)
   // ADMIN_EMAILS: an admin of the death verification flow, whatever flow used the set-up token before it
-  const server = await startServer({ SCHEDULER_INTERVAL_SECONDS: "5", ADMIN_EMAILS: E2E_LISTED_ADMIN });
+  // TRUST_PROXY=1: each flow's people come from addresses of their own (flowBrowser)
+  const server = await startServer({
+    SCHEDULER_INTERVAL_SECONDS: "5",
+    ADMIN_EMAILS: E2E_LISTED_ADMIN,
+    TRUST_PROXY: "1",
+  });
   console.log(`e2e: Node ${process.version}, the server bundle (${server.process.spawnargs.slice(1).join(" ")})`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -95,8 +122,10 @@ async function main() {
   let passed = 0;
   let failed = 0;
   try {
-    for (const flow of flows.filter((f) => !only?.length || only.some((w) => f.name.includes(w)))) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    for (const [index, flow] of flows.entries()) {
+      if (only?.length && !only.some((w) => flow.name.includes(w))) continue;
+      const flowsBrowser = flowBrowser(browser, index);
+      const context = await flowsBrowser.newContext({ viewport: { width: 1280, height: 800 } });
       context.on("page", waitForAppOnNavigation);
       const page = await context.newPage();
       const errors: string[] = [];
@@ -111,7 +140,7 @@ async function main() {
       };
       const started = Date.now();
       try {
-        await flow.run({ baseUrl: server.baseUrl, server, page, context, browser, shot });
+        await flow.run({ baseUrl: server.baseUrl, server, page, context, browser: flowsBrowser, shot });
         if (errors.length) throw new Error(`uncaught page errors: ${errors.join("; ")}`);
         passed += 1;
         console.log(`  ✓ ${flow.name} (${Date.now() - started} ms)`);
