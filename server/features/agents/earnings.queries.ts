@@ -1,8 +1,22 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { agentEarnings as e, agentPayouts, agentProfiles, users, type AgentPayout } from "@shared/schema";
 import type { DbOrTx, Tx } from "../../db";
 
 type Page = { limit: number; offset: number };
+
+/**
+ * Runs the statement's `ins` insert (`… returning id, agent_id, commission`) and, in the same statement, counts its row
+ * on the agent's profile (the earnings list's total, never a count over every row). Answers the row written, if any.
+ */
+async function insertCounted(tx: Tx, ctes: SQL): Promise<{ id: number; commission: string } | undefined> {
+  const result = await tx.execute<{ id: number; commission: string }>(sql`
+    with ${ctes}, counted as (
+      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
+      returning 1
+    )
+    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
+  return result.rows[0];
+}
 
 /**
  * One earning for a confirmed payment by a linked client, in the payment's own transaction: the client's agent and
@@ -13,8 +27,9 @@ export async function insertEarningForPayment(
   tx: Tx,
   p: { clientId: number; transactionType: string; transactionId: string; amount: string; now: Date },
 ): Promise<{ id: number; commission: string } | undefined> {
-  const result = await tx.execute<{ id: number; commission: string }>(sql`
-    with ins as (
+  return insertCounted(
+    tx,
+    sql`ins as (
       insert into agent_earnings
         (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, status, created_at)
       select u.agent_id, u.id, ${p.transactionType}, ${p.transactionId}, ${p.amount}::numeric(12, 2),
@@ -25,12 +40,8 @@ export async function insertEarningForPayment(
        where u.id = ${p.clientId} and u.agent_id is not null
       on conflict (transaction_type, transaction_id) do nothing
       returning id, agent_id, commission
-    ), counted as (
-      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
-      returning 1
-    )
-    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
-  return result.rows[0];
+    )`,
+  );
 }
 
 /** The original earning of a payment (never a correction row), locked so two corrections of it queue up. */
@@ -71,8 +82,9 @@ export async function insertCorrection(
           amount: sql`round(amount * ${c.share.numerator}::numeric / ${c.share.denominator}::numeric, 2)`,
           commission: sql`round(commission * ${c.share.numerator}::numeric / ${c.share.denominator}::numeric, 6)`,
         };
-  const result = await tx.execute<{ id: number; commission: string }>(sql`
-    with original as (
+  return insertCounted(
+    tx,
+    sql`original as (
       select o.*,
              o.amount + coalesce((select sum(r.amount) from agent_earnings r where r.reversal_of = o.id), 0) as amount_left,
              o.commission + coalesce((select sum(r.commission) from agent_earnings r where r.reversal_of = o.id), 0)
@@ -92,12 +104,8 @@ export async function insertCorrection(
        where commission_left > 0 or amount_left > 0
       on conflict (transaction_type, transaction_id) do nothing
       returning id, agent_id, commission
-    ), counted as (
-      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
-      returning 1
-    )
-    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
-  return result.rows[0];
+    )`,
+  );
 }
 
 /**
@@ -108,8 +116,9 @@ export async function insertChargebackWon(
   tx: Tx,
   p: { disputeId: string; now: Date },
 ): Promise<{ id: number; commission: string } | undefined> {
-  const result = await tx.execute<{ id: number; commission: string }>(sql`
-    with ins as (
+  return insertCounted(
+    tx,
+    sql`ins as (
       insert into agent_earnings
         (agent_id, client_id, transaction_type, transaction_id, amount, commission_rate, commission, status,
          reversal_of, created_at)
@@ -119,12 +128,8 @@ export async function insertChargebackWon(
        where transaction_type = 'chargeback' and transaction_id = ${p.disputeId}
       on conflict (transaction_type, transaction_id) do nothing
       returning id, agent_id, commission
-    ), counted as (
-      update agent_profiles ap set earnings_count = ap.earnings_count + 1 from ins where ap.user_id = ins.agent_id
-      returning 1
-    )
-    select id, commission::text as commission, (select count(*) from counted) as counted from ins`);
-  return result.rows[0];
+    )`,
+  );
 }
 
 export async function listEarnings(db: DbOrTx, agentId: number, page: Page) {
